@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "locmerge",
+  products: [
+    .library(name: "LayerMerge", targets: ["LayerMerge"]),
+    .executable(name: "locmerge", targets: ["locmerge"]),
+  ],
+  dependencies: [],
+  targets: [
+    // Core Library
+    .target(name: "LayerMerge"),
+
+    // Command-line tool
+    .executableTarget(name: "locmerge", dependencies: ["LayerMerge"]),
+
+    // Benchmarks (run in release builds: swift run -c release locmerge-bench)
+    .executableTarget(name: "locmerge-bench", dependencies: ["LayerMerge"]),
+
+    // Tests
+    .testTarget(name: "LayerMergeTests", dependencies: ["LayerMerge"]),
+    .testTarget(name: "locmergeTests", dependencies: ["locmerge", "LayerMerge"]),
+  ]
+)

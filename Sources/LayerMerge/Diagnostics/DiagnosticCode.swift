@@ -1,0 +1,48 @@
+/// The kinds of problems LayerMerge reports. The raw values are stable and appear in JSON output.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+  // Reading
+  /// The file could not be read from disk.
+  case unreadableFile = "unreadable-file"
+  /// The bytes are not in an encoding Apple's reader accepts.
+  case encoding
+  /// A syntax error: Apple's reader rejects the whole file.
+  case syntax
+  /// Apple's reader silently stops early and loses the entries that follow.
+  case truncated
+  /// The file parses to something other than a dictionary, which the runtime ignores.
+  case notADictionary = "not-a-dictionary"
+  /// A `.strings` value that is not a string.
+  case nonStringValue = "non-string-value"
+  /// A 0-byte file.
+  case emptyFile = "empty-file"
+  /// A key defined twice in one file.
+  case duplicateKey = "duplicate-key"
+  /// A lowercase `\u` escape, which Apple keeps literally.
+  case lowercaseUnicodeEscape = "lowercase-u-escape"
+  /// A `\U` escape with no hex digits, which Apple reads as U+0000.
+  case emptyUnicodeEscape = "empty-U-escape"
+
+  // Merging
+  /// An override whose format specifiers do not match the value it replaces.
+  case formatMismatch = "format-mismatch"
+  /// An added key one edit away from an existing key.
+  case nearMissKey = "near-miss-key"
+  /// An override identical to the value it replaces.
+  case redundantOverride = "redundant-override"
+  /// A key of the development language missing from another language.
+  case missingTranslation = "missing-translation"
+  /// A language only an overlay has.
+  case overlayOnlyLanguage = "overlay-only-language"
+  /// Language folders whose names differ only in case.
+  case languageCaseConflict = "language-case-conflict"
+  /// A key defined in both `.strings` and `.stringsdict` of one table.
+  case stringsAndStringsdict = "strings-and-stringsdict"
+
+  // Writing and build integration
+  /// The output directory overlaps a layer.
+  case unsafeDestination = "unsafe-destination"
+  /// An output file could not be written or removed.
+  case writeFailed = "write-failed"
+  /// A file the merge writes is not declared to Xcode.
+  case undeclaredOutput = "undeclared-output"
+}

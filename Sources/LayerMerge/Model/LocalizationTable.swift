@@ -1,0 +1,69 @@
+/// The entries of one localization file, in source order, one per key.
+///
+/// A key defined twice keeps its first position in the order and takes the later definition's
+/// value, comment and position, because Apple's readers let the last definition win.
+public struct LocalizationTable: Hashable, Sendable {
+  /// The entries in order; keys are unique.
+  public private(set) var entries: [LocalizationEntry]
+  private var indexByKey: [String: Int]
+
+  /// Creates a table.
+  /// - Parameter entries: Entries in order; a repeated key replaces the earlier one in place.
+  public init(_ entries: [LocalizationEntry] = []) {
+    self.entries = []
+    self.indexByKey = [:]
+    self.entries.reserveCapacity(entries.count)
+    for entry in entries { upsert(entry) }
+  }
+
+  /// The number of keys.
+  public var count: Int { entries.count }
+
+  /// Whether the table has no keys.
+  public var isEmpty: Bool { entries.isEmpty }
+
+  /// The keys in order.
+  public var keys: [String] { entries.map(\.key) }
+
+  /// The entry for a key, if the table has one.
+  public subscript(key: String) -> LocalizationEntry? {
+    indexByKey[key].map { entries[$0] }
+  }
+
+  /// Adds an entry at the end, or replaces the entry with the same key where it stands.
+  /// - Parameter entry: The entry to store.
+  /// - Returns: The entry it replaced, if any.
+  @discardableResult
+  public mutating func upsert(_ entry: LocalizationEntry) -> LocalizationEntry? {
+    if let index = indexByKey[entry.key] {
+      let previous = entries[index]
+      entries[index] = entry
+      return previous
+    }
+    indexByKey[entry.key] = entries.count
+    entries.append(entry)
+    return nil
+  }
+
+  /// The key-to-value mapping the runtime sees.
+  public var values: [String: LocalizationValue] {
+    Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+  }
+
+  /// Tables are equal when they have the same keys, values and comments in the same order;
+  /// positions are where text happened to stand and do not count.
+  public static func == (lhs: LocalizationTable, rhs: LocalizationTable) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && zip(lhs.entries, rhs.entries).allSatisfy {
+        $0.key == $1.key && $0.value == $1.value && $0.comment == $1.comment
+      }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for entry in entries {
+      hasher.combine(entry.key)
+      hasher.combine(entry.value)
+      hasher.combine(entry.comment)
+    }
+  }
+}

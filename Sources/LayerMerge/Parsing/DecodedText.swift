@@ -1,0 +1,212 @@
+/// The text of a property-list file after Apple's encoding detection, as UTF-8 bytes.
+///
+/// CoreFoundation decodes to UTF-16 and keeps lone surrogates. To parse bytes rather than
+/// characters we decode to UTF-8 instead, writing a lone surrogate as its three-byte generalized
+/// UTF-8 form (`ED A0..BF xx`); string construction later pairs or replaces them exactly as
+/// bridging a CFString to Swift does.
+struct DecodedText {
+  /// How the bytes were encoded.
+  enum Encoding: String {
+    case utf8 = "UTF-8"
+    case utf16LittleEndian = "UTF-16LE"
+    case utf16BigEndian = "UTF-16BE"
+    case utf32LittleEndian = "UTF-32LE"
+    case utf32BigEndian = "UTF-32BE"
+    /// BOM-less UTF-16: CoreFoundation guesses host byte order and drops the first two bytes.
+    case utf16WithoutBOM = "UTF-16 without byte-order mark"
+  }
+
+  /// Why Apple's reader cannot decode the bytes.
+  struct Failure: Error {
+    var message: String
+    /// Byte offset of the offending byte in the original file, if there is one.
+    var byteOffset: Int?
+  }
+
+  var utf8: [UInt8]
+  var encoding: Encoding
+  /// Whether `utf8` contains generalized-UTF-8 surrogates that need pairing.
+  var containsSurrogates: Bool
+
+  /// Decodes file bytes the way `CFPropertyListCreateWithData` does (FORMATS.md §1.2).
+  /// - Parameter bytes: The file's bytes; must not be empty.
+  static func decode(_ bytes: [UInt8]) throws(Failure) -> DecodedText {
+    let count = bytes.count
+    func starts(with prefix: [UInt8]) -> Bool {
+      count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
+    }
+    if count > 4 && starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+      return try decodeUTF32(bytes, bigEndian: true)
+    }
+    if count > 4 && starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return try decodeUTF32(bytes, bigEndian: false)
+    }
+    if count > 3 && starts(with: [0xEF, 0xBB, 0xBF]) {
+      return try decodeUTF8(bytes)
+    }
+    if count > 2 && starts(with: [0xFF, 0xFE]) {
+      return try decodeUTF16(bytes, bigEndian: false, encoding: .utf16LittleEndian)
+    }
+    if count > 2 && starts(with: [0xFE, 0xFF]) {
+      return try decodeUTF16(bytes, bigEndian: true, encoding: .utf16BigEndian)
+    }
+    if count > 2 && (bytes[0] == 0 || bytes[1] == 0) {
+      return try decodeUTF16(bytes, bigEndian: false, encoding: .utf16WithoutBOM)
+    }
+    return try decodeUTF8(bytes)
+  }
+
+  // MARK: - Private
+
+  private static func decodeUTF8(_ bytes: [UInt8]) throws(Failure) -> DecodedText {
+    if let offset = firstInvalidUTF8Offset(bytes) {
+      throw Failure(
+        message: "the file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) cannot start or continue a character); "
+          + "save it as UTF-8",
+        byteOffset: offset)
+    }
+    // CFString drops one leading U+FEFF.
+    var body = bytes
+    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+    if body.isEmpty {
+      throw Failure(
+        message: "the file holds only a byte-order mark; Apple's reader rejects it (\"the string is empty\") "
+          + "and the app gets no strings from it", byteOffset: nil)
+    }
+    return DecodedText(utf8: body, encoding: .utf8, containsSurrogates: false)
+  }
+
+  private static func decodeUTF16(_ bytes: [UInt8], bigEndian: Bool, encoding: Encoding) throws(Failure)
+    -> DecodedText
+  {
+    let unitCount = (bytes.count - 2) / 2
+    guard unitCount > 0 else {
+      if encoding == .utf16WithoutBOM {
+        throw Failure(
+          message: "the file looks like UTF-16 without a byte-order mark and is empty once Apple's reader "
+            + "drops its first two bytes; save it as UTF-8", byteOffset: nil)
+      }
+      throw Failure(
+        message: "the file has a UTF-16 byte-order mark but no complete character after it", byteOffset: nil)
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(unitCount * 2)
+    var surrogates = false
+    var index = 0
+    func unit(_ i: Int) -> UInt16 {
+      let first = UInt16(bytes[2 + 2 * i])
+      let second = UInt16(bytes[3 + 2 * i])
+      return bigEndian ? first << 8 | second : second << 8 | first
+    }
+    while index < unitCount {
+      let u = unit(index)
+      index += 1
+      if u & 0xFC00 == 0xD800, index < unitCount, unit(index) & 0xFC00 == 0xDC00 {
+        let low = unit(index)
+        index += 1
+        let scalar = 0x10000 + (UInt32(u & 0x3FF) << 10 | UInt32(low & 0x3FF))
+        appendUTF8(scalar, to: &output)
+      } else {
+        if u & 0xF800 == 0xD800 { surrogates = true }
+        appendUTF8(UInt32(u), to: &output)
+      }
+    }
+    return DecodedText(utf8: output, encoding: encoding, containsSurrogates: surrogates)
+  }
+
+  private static func decodeUTF32(_ bytes: [UInt8], bigEndian: Bool) throws(Failure) -> DecodedText {
+    let unitCount = (bytes.count - 4) / 4
+    guard unitCount > 0 else {
+      throw Failure(
+        message: "the file has a UTF-32 byte-order mark but no complete character after it", byteOffset: nil)
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(unitCount)
+    var surrogates = false
+    for index in 0..<unitCount {
+      let base = 4 + 4 * index
+      let b0 = UInt32(bytes[base])
+      let b1 = UInt32(bytes[base + 1])
+      let b2 = UInt32(bytes[base + 2])
+      let b3 = UInt32(bytes[base + 3])
+      let scalar = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
+      guard scalar <= 0x10FFFF else {
+        throw Failure(
+          message: "the UTF-32 file holds 0x\(String(scalar, radix: 16)), which is not a Unicode character",
+          byteOffset: base)
+      }
+      if scalar & 0xFFFF_F800 == 0xD800 { surrogates = true }
+      appendUTF8(scalar, to: &output)
+    }
+    return DecodedText(
+      utf8: output, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian, containsSurrogates: surrogates)
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+}
+
+/// Appends a code point as UTF-8; surrogate code points get their generalized three-byte form.
+@inline(__always)
+func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+  switch scalar {
+  case 0..<0x80:
+    output.append(UInt8(scalar))
+  case 0x80..<0x800:
+    output.append(UInt8(0xC0 | scalar >> 6))
+    output.append(UInt8(0x80 | scalar & 0x3F))
+  case 0x800..<0x10000:
+    output.append(UInt8(0xE0 | scalar >> 12))
+    output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+    output.append(UInt8(0x80 | scalar & 0x3F))
+  default:
+    output.append(UInt8(0xF0 | scalar >> 18))
+    output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+    output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+    output.append(UInt8(0x80 | scalar & 0x3F))
+  }
+}
+
+/// The offset of the first byte that makes `bytes` invalid UTF-8, or `nil` if it is valid.
+func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+  bytes.withUnsafeBufferPointer { buffer -> Int? in
+    let count = buffer.count
+    var i = 0
+    while i < count {
+      // Skip ASCII eight bytes at a time.
+      while i + 8 <= count {
+        guard let base = buffer.baseAddress else { break }
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+      }
+      guard i < count else { break }
+      let lead = buffer[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      let length: Int
+      var minimum: UInt32
+      switch lead {
+      case 0xC2...0xDF: length = 2; minimum = 0x80
+      case 0xE0...0xEF: length = 3; minimum = 0x800
+      case 0xF0...0xF4: length = 4; minimum = 0x10000
+      default: return i
+      }
+      guard i + length <= count else { return i }
+      var scalar = UInt32(lead) & (0x7F >> UInt32(length))
+      for k in 1..<length {
+        let next = buffer[i + k]
+        guard next & 0xC0 == 0x80 else { return i }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+      minimum = 0
+      i += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,250 @@
+import Foundation
+
+/// Reads `.strings` and `.stringsdict` files exactly as Apple's runtime does.
+///
+/// Both kinds go through the same detection as `CFPropertyListCreateWithData`: a binary plist,
+/// else text in one of the encodings of FORMATS.md §1.2, parsed as an XML plist when it looks
+/// like one and as an old-style plist otherwise. The reader never throws: every problem comes
+/// back as a ``Diagnostic`` with the file, line and column.
+public enum LocalizationFileReader {
+  /// Reads and parses a file from disk.
+  /// - Parameters:
+  ///   - path: The file's path, used in diagnostics as given.
+  ///   - kind: The file's kind; by default judged from the extension (`.strings` if unknown).
+  /// - Returns: The parsed file; an unreadable file has an error diagnostic and an empty table.
+  public static func read(path: String, kind: LocalizationFileKind? = nil) -> ParsedFile {
+    let resolvedKind = kind ?? LocalizationFileKind(path: path) ?? .strings
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return ParsedFile(
+        path: path, kind: resolvedKind, table: LocalizationTable(),
+        diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the file", at: SourceLocation(path: path))],
+        syntax: nil, encoding: nil, isReadByFoundation: false)
+    }
+    return parse([UInt8](data), path: path, kind: resolvedKind)
+  }
+
+  /// Parses the bytes of a file.
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - path: The path to name in diagnostics.
+  ///   - kind: The file's kind.
+  /// - Returns: The parsed file.
+  public static func parse(_ bytes: [UInt8], path: String, kind: LocalizationFileKind) -> ParsedFile {
+    var builder = Builder(path: path, kind: kind)
+    builder.parse(bytes)
+    return builder.result
+  }
+}
+
+// MARK: - Private
+
+private struct Builder {
+  var result: ParsedFile
+
+  init(path: String, kind: LocalizationFileKind) {
+    result = ParsedFile(
+      path: path, kind: kind, table: LocalizationTable(), diagnostics: [], syntax: nil, encoding: nil,
+      isReadByFoundation: false)
+  }
+
+  mutating func parse(_ bytes: [UInt8]) {
+    if bytes.isEmpty {
+      result.syntax = .empty
+      report(.warning, .emptyFile,
+        "the file is empty (0 bytes); it is read as an empty table, but Apple's reader rejects it at run time "
+          + "(\"Cannot parse a NULL or zero-length data\"), so write at least a comment or a line break", at: nil)
+      return
+    }
+    if bytes.starts(with: Array("bplist00".utf8)) {
+      parseBinary(bytes)
+      return
+    }
+    let decoded: DecodedText
+    do {
+      decoded = try DecodedText.decode(bytes)
+    } catch {
+      let position = error.byteOffset.map { offset in
+        bytes.withUnsafeBufferPointer { buffer in
+          var locator = LineLocator()
+          return locator.position(of: offset, in: buffer)
+        }
+      }
+      report(.error, .encoding, error.message, at: position)
+      return
+    }
+    result.encoding = decoded.encoding.rawValue
+    if decoded.encoding == .utf16WithoutBOM {
+      // CF drops the first character and guesses the byte order; such files rarely parse, and
+      // when they do the first key is mangled.
+      report(.warning, .encoding,
+        "the file looks like UTF-16 without a byte-order mark; Apple's reader drops its first character",
+        at: nil)
+    }
+    decoded.utf8.withUnsafeBufferPointer { text in
+      if XMLPropertyListParser.looksLikeXML(text) {
+        parseXML(text, containsSurrogates: decoded.containsSurrogates)
+      } else {
+        parseOldStyle(text, containsSurrogates: decoded.containsSurrogates)
+      }
+    }
+  }
+
+  // MARK: Old-style
+
+  mutating func parseOldStyle(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+    result.syntax = .oldStyle
+    var locator = LineLocator()
+    var scanner = OldStylePlistScanner(text: text, containsSurrogates: containsSurrogates)
+    let outcome: OldStylePlistScanner.Outcome
+    do {
+      outcome = try scanner.parseTopLevel()
+    } catch {
+      report(.error, .syntax, error.message, at: locator.position(of: error.offset, in: text))
+      return
+    }
+    var remarks = scanner.remarks[...]
+    switch outcome {
+    case .other(let value):
+      result.isReadByFoundation = false
+      report(.error, .notADictionary,
+        "the file holds a single \(describe(value)) instead of key-value pairs; Apple's runtime ignores it "
+          + "(is a ';' or '= \"value\";' missing?)", at: TextPosition(line: 1, column: 1))
+      return
+    case .dictionary(let rawEntries):
+      result.isReadByFoundation = true
+      var previousEnd = 0
+      var isFirst = true
+      for raw in rawEntries {
+        let position = locator.position(of: raw.keyOffset, in: text)
+        while let remark = remarks.first, remark.offset < raw.keyOffset {
+          remarks.removeFirst()
+          report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
+        }
+        let commentRange = max(previousEnd, raw.triviaStart)..<raw.keyOffset
+        let comment = TriviaComments.comment(in: text, range: commentRange, followsEntry: !isFirst)
+        isFirst = false
+        previousEnd = raw.keyOffset
+        add(LocalizationEntry(key: raw.key, value: raw.value, comment: comment, position: position))
+      }
+      for remark in remarks {
+        report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
+      }
+    }
+    if let stop = scanner.stopOffset {
+      let lost = scanner.countRecoverableEntries(from: stop)
+      report(.error, .truncated,
+        "unexpected \(scanner.describeCharacter(at: stop)); Apple's reader silently stops here and "
+          + "\(lostEntries(lost))", at: locator.position(of: stop, in: text))
+    } else if let comment = scanner.unterminatedCommentOffset {
+      let lost = scanner.countRecoverableEntries(from: comment + 2)
+      report(.error, .truncated,
+        "unterminated comment: '/*' without '*/' hides the rest of the file from Apple's reader and "
+          + "\(lostEntries(lost))", at: locator.position(of: comment, in: text))
+    }
+  }
+
+  // MARK: XML
+
+  mutating func parseXML(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+    result.syntax = .xml
+    var locator = LineLocator()
+    var parser = XMLPropertyListParser(text: text, containsSurrogates: containsSurrogates)
+    do {
+      switch try parser.parseDocument() {
+      case .dictionary(let rawEntries):
+        result.isReadByFoundation = true
+        for raw in rawEntries {
+          let position = locator.position(of: raw.keyOffset, in: text)
+          add(LocalizationEntry(key: raw.key, value: raw.value, comment: raw.comment, position: position))
+        }
+      case .other(let value):
+        report(.error, .notADictionary,
+          "the property list holds a single \(describe(value)) instead of a dictionary; Apple's runtime ignores it",
+          at: TextPosition(line: 1, column: 1))
+      }
+    } catch {
+      report(.error, .syntax, "malformed XML property list: \(error.message)",
+        at: locator.position(of: error.offset, in: text))
+    }
+  }
+
+  // MARK: Binary
+
+  mutating func parseBinary(_ bytes: [UInt8]) {
+    result.syntax = .binary
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+    } catch {
+      report(.error, .syntax, "malformed binary property list", at: nil)
+      return
+    }
+    guard let dictionary = object as? [String: Any] else {
+      report(.error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
+        at: nil)
+      return
+    }
+    result.isReadByFoundation = true
+    for key in dictionary.keys.sorted(by: utf16Precedes) {
+      add(LocalizationEntry(key: key, value: FoundationBridge.value(from: dictionary[key] as Any)))
+    }
+  }
+
+  // MARK: Shared
+
+  mutating func add(_ entry: LocalizationEntry) {
+    if result.kind == .strings, entry.value.stringValue == nil {
+      report(.warning, .nonStringValue,
+        "the value of \(quoted(entry.key)) is \(withArticle(entry.value)), not a string; lookups of this key "
+          + "return no usable text", at: entry.position)
+    }
+    if let previous = result.table.upsert(entry) {
+      let location = SourceLocation(path: result.path, position: previous.position)
+      report(.warning, .duplicateKey,
+        "key \(quoted(entry.key)) is defined twice in this file; the last definition wins",
+        at: entry.position, notes: [Diagnostic.Note("the first definition is here", at: location)])
+    }
+  }
+
+  mutating func report(
+    _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at position: TextPosition?,
+    notes: [Diagnostic.Note] = []
+  ) {
+    result.diagnostics.append(
+      Diagnostic(severity, code, message, at: SourceLocation(path: result.path, position: position), notes: notes))
+  }
+
+  func lostEntries(_ count: Int) -> String {
+    switch count {
+    case 0: return "ignores everything after this point (no complete entry follows)"
+    case 1: return "drops the rest of the file: 1 entry after this point is lost at run time"
+    default: return "drops the rest of the file: \(count) entries after this point are lost at run time"
+    }
+  }
+
+  func describe(_ value: LocalizationValue) -> String {
+    switch value {
+    case .string: return "string"
+    case .dictionary: return "dictionary"
+    case .array: return "array"
+    case .data: return "data value"
+    case .integer: return "integer"
+    case .real: return "number"
+    case .boolean: return "Boolean"
+    case .date: return "date"
+    }
+  }
+
+  func withArticle(_ value: LocalizationValue) -> String {
+    let noun = describe(value)
+    switch noun.first {
+    case "a", "e", "i", "o", "u": return "an \(noun)"
+    default: return "a \(noun)"
+    }
+  }
+}
+
+/// Orders strings by UTF-16 code units, as `CFStringCompare` without options does.
+func utf16Precedes(_ lhs: String, _ rhs: String) -> Bool {
+  lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+}

@@ -1,0 +1,529 @@
+/// CoreFoundation's old-style property-list parser (`CFOldStylePList.c`), transcribed to work on
+/// UTF-8 bytes and extended to remember where every top-level key starts.
+///
+/// Sample input, a `.strings` file (a dictionary without its braces):
+///
+///     /* Title of the login screen */
+///     "login.title" = "Sign in";
+///     greeting = 'Hello, "friend"';
+///
+/// Acceptance follows FORMATS.md Appendix C exactly, quirks included: whatever CF accepts we accept
+/// with the same values, whatever it rejects we reject. Where CF stops silently (garbage after a
+/// complete entry, an unterminated `/*`), the scanner records where, so the reader can report it.
+struct OldStylePlistScanner {
+  /// A syntax error: CF rejects the file.
+  struct SyntaxError: Error {
+    var message: String
+    var offset: Int
+  }
+
+  /// A top-level key with its value and offsets into the text.
+  struct RawEntry {
+    var key: String
+    var value: LocalizationValue
+    var keyOffset: Int
+    /// Where the whitespace and comments before the key begin.
+    var triviaStart: Int
+  }
+
+  /// What the whole text parsed to.
+  enum Outcome {
+    /// A dictionary (the normal `.strings` form, braced or not).
+    case dictionary([RawEntry])
+    /// A single object that is not a dictionary; the runtime ignores such a file.
+    case other(LocalizationValue)
+  }
+
+  /// A warning about content CF accepts but that is probably a mistake.
+  struct Remark {
+    var code: DiagnosticCode
+    var message: String
+    var offset: Int
+  }
+
+  private let text: UnsafeBufferPointer<UInt8>
+  private let end: Int
+  private var cur = 0
+  private var containsSurrogates: Bool
+  private(set) var remarks: [Remark] = []
+  /// Where CF stopped reading a complete top-level dictionary before the end of the text.
+  private(set) var stopOffset: Int?
+  /// Where an unterminated `/*` that swallowed the rest of the text began.
+  private(set) var unterminatedCommentOffset: Int?
+  private var collectsRemarks = true
+
+  private static let maximumDepth = 512
+
+  /// Creates a scanner over decoded text.
+  /// - Parameters:
+  ///   - text: Generalized UTF-8 (see ``DecodedText``).
+  ///   - containsSurrogates: Whether the text may hold lone surrogates.
+  init(text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+    self.text = text
+    self.end = text.count
+    self.containsSurrogates = containsSurrogates
+  }
+
+  /// Parses the whole text as CF's `__CFCreateOldStylePropertyListOrStringsFile` does.
+  mutating func parseTopLevel() throws(SyntaxError) -> Outcome {
+    guard advanceToNonSpace() else { return .dictionary([]) }
+    topLevelBracedEntries = nil
+    let first = try parseObject(required: true, depth: 0, key: nil) ?? .string("")
+    guard advanceToNonSpace() else {
+      // The whole file is one object.
+      if case .dictionary = first, let entries = topLevelBracedEntries { return .dictionary(entries) }
+      return .other(first)
+    }
+    guard case .string = first else {
+      throw SyntaxError(
+        message: "unexpected \(describeCharacter(at: cur)) after the \(kind(of: first)) that makes up the file",
+        offset: cur)
+    }
+    // The first object was a string followed by more text: this is a strings file. Start over.
+    cur = 0
+    unterminatedCommentOffset = nil
+    remarks = []
+    let entries = try parseDictionaryContent(depth: 0)
+    if advanceToNonSpace() { stopOffset = cur }
+    return .dictionary(entries)
+  }
+
+  /// Counts the entries that can be read from `offset` on, skipping whatever cannot be parsed.
+  /// Used to say how much a silent stop loses.
+  mutating func countRecoverableEntries(from offset: Int) -> Int {
+    collectsRemarks = false
+    defer { collectsRemarks = true }
+    var count = 0
+    var position = offset
+    while position < end {
+      cur = position
+      unterminatedCommentOffset = nil
+      do {
+        count += try parseDictionaryContent(depth: 0).count
+        if let comment = unterminatedCommentOffset {
+          position = comment + 2
+          continue
+        }
+        guard advanceToNonSpace() else { break }
+        position = cur + GeneralizedUTF8.sequenceLength(lead: text[cur])
+      } catch {
+        position = nextLineStart(after: max(error.offset, position))
+      }
+    }
+    return count
+  }
+
+  // MARK: - Private
+
+  /// The entries of a braced top-level dictionary, kept for their positions.
+  private var topLevelBracedEntries: [RawEntry]?
+
+  private mutating func parseObject(required: Bool, depth: Int, key: String?) throws(SyntaxError)
+    -> LocalizationValue?
+  {
+    if depth > Self.maximumDepth {
+      throw SyntaxError(message: "too many nested arrays or dictionaries (more than 512)", offset: cur)
+    }
+    guard advanceToNonSpace() else {
+      if required {
+        let what = key.map { "a value for key \(quoted($0))" } ?? "a value"
+        throw SyntaxError(message: "expected \(what), found the end of the file", offset: cur)
+      }
+      return nil
+    }
+    let byte = text[cur]
+    switch byte {
+    case UInt8(ascii: "{"):
+      let open = cur
+      cur += 1
+      let entries = try parseDictionaryContent(depth: depth)
+      guard advanceToNonSpace(), text[cur] == UInt8(ascii: "}") else {
+        throw SyntaxError(
+          message: "expected '}' to close the dictionary opened here, found \(describeCharacter(at: cur))",
+          offset: open)
+      }
+      cur += 1
+      if depth == 0 { topLevelBracedEntries = entries }
+      return .dictionary(OrderedDictionary(entries.map { ($0.key, $0.value) }))
+    case UInt8(ascii: "("):
+      return try parseArray(depth: depth)
+    case UInt8(ascii: "<"):
+      return try parseData()
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      cur += 1
+      return .string(try parseQuoted(quote: byte))
+    default:
+      if isUnquotedCharacter(byte) { return .string(parseUnquoted()) }
+      if required {
+        let what = key.map { "a value for key \(quoted($0))" } ?? "a key or a value"
+        throw SyntaxError(message: "expected \(what), found \(describeCharacter(at: cur))", offset: cur)
+      }
+      return nil
+    }
+  }
+
+  private mutating func parseDictionaryContent(depth: Int) throws(SyntaxError) -> [RawEntry] {
+    var entries: [RawEntry] = []
+    while true {
+      let triviaStart = cur
+      guard advanceToNonSpace() else { break }
+      let keyOffset = cur
+      let byte = text[cur]
+      let key: String
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        cur += 1
+        key = try parseQuoted(quote: byte)
+      } else if isUnquotedCharacter(byte) {
+        key = parseUnquoted()
+      } else {
+        break  // CF ends the dictionary here without an error.
+      }
+      let keyEnd = cur
+      guard advanceToNonSpace() else {
+        throw SyntaxError(message: "expected '=' or ';' after key \(quoted(key)), found the end of the file",
+          offset: keyEnd)
+      }
+      let value: LocalizationValue
+      switch text[cur] {
+      case UInt8(ascii: ";"):
+        value = .string(key)
+      case UInt8(ascii: "="):
+        cur += 1
+        // A required object never comes back nil; the fallback only satisfies the type checker.
+        value = try parseObject(required: true, depth: depth + 1, key: key) ?? .string("")
+      default:
+        throw SyntaxError(
+          message: "expected '=' or ';' after key \(quoted(key)), found \(describeCharacter(at: cur))",
+          offset: cur)
+      }
+      let valueEnd = cur
+      entries.append(RawEntry(key: key, value: value, keyOffset: keyOffset, triviaStart: triviaStart))
+      guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
+        throw SyntaxError(message: "missing ';' after the entry for key \(quoted(key))", offset: valueEnd)
+      }
+      cur += 1
+    }
+    return entries
+  }
+
+  private mutating func parseArray(depth: Int) throws(SyntaxError) -> LocalizationValue {
+    let open = cur
+    cur += 1
+    var elements: [LocalizationValue] = []
+    // CF checks for the closing parenthesis even after an element failed, and that check's
+    // error replaces the element's; a failed element right before ')' is simply dropped.
+    do {
+      var element = try parseObject(required: false, depth: depth + 1, key: nil)
+      while let value = element {
+        elements.append(value)
+        guard advanceToNonSpace() else {
+          throw SyntaxError(message: "expected ',' or ')' in the array opened here", offset: open)
+        }
+        guard text[cur] == UInt8(ascii: ",") else { break }
+        cur += 1
+        element = try parseObject(required: false, depth: depth + 1, key: nil)
+      }
+    } catch {
+      // Fall through to the terminator check, as CF does.
+    }
+    guard advanceToNonSpace(), text[cur] == UInt8(ascii: ")") else {
+      throw SyntaxError(message: "expected ')' to close the array opened here", offset: open)
+    }
+    cur += 1
+    return .array(elements)
+  }
+
+  private mutating func parseData() throws(SyntaxError) -> LocalizationValue {
+    let open = cur
+    cur += 1
+    var bytes: [UInt8] = []
+    var pendingLowSurrogate: UInt16?
+    // CF looks at UTF-16 units and keeps only their low byte before checking for hex digits.
+    func nextUnit() -> UInt16? {
+      if let low = pendingLowSurrogate {
+        pendingLowSurrogate = nil
+        cur += 4
+        return low
+      }
+      guard cur < end else { return nil }
+      let scalar = GeneralizedUTF8.scalar(text, at: cur)
+      if scalar > 0xFFFF {
+        let value = scalar - 0x10000
+        pendingLowSurrogate = UInt16(0xDC00 | value & 0x3FF)
+        return UInt16(0xD800 | value >> 10)
+      }
+      cur += GeneralizedUTF8.sequenceLength(lead: text[cur])
+      return UInt16(scalar)
+    }
+    func isDataWhitespace(_ unit: UInt16) -> Bool {
+      unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0x2028 || unit == 0x2029
+    }
+    func hexValue(_ unit: UInt16) -> UInt8? {
+      let byte = UInt8(truncatingIfNeeded: unit)
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+    }
+    while true {
+      let unitStart = cur
+      guard let first = nextUnit() else {
+        throw SyntaxError(message: "expected '>' to close the data opened here", offset: open)
+      }
+      if first == UInt16(UInt8(ascii: ">")) { break }
+      if isDataWhitespace(first) { continue }
+      guard let second = nextUnit() else {
+        throw SyntaxError(message: "expected '>' to close the data opened here", offset: open)
+      }
+      if second == UInt16(UInt8(ascii: ">")) || isDataWhitespace(second) {
+        throw SyntaxError(message: "malformed data: an odd number of hex digits", offset: unitStart)
+      }
+      guard let high = hexValue(first), let low = hexValue(second) else {
+        throw SyntaxError(message: "malformed data: \(describeCharacter(at: unitStart)) is not a hex digit",
+          offset: unitStart)
+      }
+      bytes.append(high << 4 | low)
+    }
+    return .data(bytes)
+  }
+
+  private mutating func parseUnquoted() -> String {
+    let start = cur
+    while cur < end, isUnquotedCharacter(text[cur]) { cur += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: text[start..<cur]), as: UTF8.self)
+  }
+
+  /// Parses a quoted string; `cur` is just past the opening quote.
+  private mutating func parseQuoted(quote: UInt8) throws(SyntaxError) -> String {
+    let start = cur
+    var i = cur
+    // Fast path: no escapes.
+    while i < end {
+      let byte = text[i]
+      if byte == quote || byte == UInt8(ascii: "\\") { break }
+      i += 1
+    }
+    guard i < end else {
+      cur = start
+      throw SyntaxError(message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here",
+        offset: start - 1)
+    }
+    if text[i] == quote {
+      cur = i + 1
+      return GeneralizedUTF8.string(
+        UnsafeBufferPointer(rebasing: text[start..<i]), mayContainSurrogates: containsSurrogates)
+    }
+    var buffer = Array(text[start..<i])
+    var producedSurrogate = false
+    while true {
+      guard i < end else {
+        cur = start
+        throw SyntaxError(
+          message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here", offset: start - 1)
+      }
+      let byte = text[i]
+      if byte == quote {
+        cur = i + 1
+        break
+      }
+      if byte != UInt8(ascii: "\\") {
+        buffer.append(byte)
+        i += 1
+        continue
+      }
+      let escapeOffset = i
+      i += 1
+      guard i < end else {
+        cur = i
+        throw SyntaxError(message: "the file ends inside an escape sequence (a '\\' with nothing after it)",
+          offset: escapeOffset)
+      }
+      let escaped = text[i]
+      i += 1
+      switch escaped {
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = Int(escaped - UInt8(ascii: "0"))
+        for _ in 0..<2 {
+          guard i < end, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(text[i]) else { break }
+          value = (value << 3 + Int(text[i] - UInt8(ascii: "0"))) & 0xFF
+          i += 1
+        }
+        appendUTF8(NextStepLatin.unicodeScalar(for: UInt8(value)), to: &buffer)
+      case UInt8(ascii: "U"):
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < 4, i < end, let digit = hexDigitValue(text[i]) {
+          value = value << 4 | UInt32(digit)
+          digits += 1
+          i += 1
+        }
+        if digits == 0 {
+          remark(.emptyUnicodeEscape,
+            "'\\U' without hex digits: Apple reads it as U+0000 (and newer Foundation rejects it); write \\U0000 "
+              + "if that is meant", at: escapeOffset)
+        }
+        if value & 0xF800 == 0xD800 { producedSurrogate = true }
+        appendUTF8(value, to: &buffer)
+      case UInt8(ascii: "a"): buffer.append(0x07)
+      case UInt8(ascii: "b"): buffer.append(0x08)
+      case UInt8(ascii: "f"): buffer.append(0x0C)
+      case UInt8(ascii: "n"): buffer.append(0x0A)
+      case UInt8(ascii: "r"): buffer.append(0x0D)
+      case UInt8(ascii: "t"): buffer.append(0x09)
+      case UInt8(ascii: "v"): buffer.append(0x0B)
+      case UInt8(ascii: "u"):
+        let digits = text[i..<min(end, i + 4)].prefix { hexDigitValue($0) != nil }
+        let shown = String(decoding: digits, as: UTF8.self)
+        remark(.lowercaseUnicodeEscape,
+          "'\\u\(shown)' is not an escape in .strings files: Apple keeps it literally as 'u\(shown)'; "
+            + "write '\\U\(shown)' or the character itself", at: escapeOffset)
+        buffer.append(escaped)
+      default:
+        // Any other character stands for itself (including a line break after the backslash).
+        buffer.append(escaped)
+        let length = GeneralizedUTF8.sequenceLength(lead: escaped)
+        if length > 1 {
+          let stop = min(end, i + length - 1)
+          buffer.append(contentsOf: text[i..<stop])
+          i = stop
+        }
+      }
+    }
+    return GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates || producedSurrogate)
+  }
+
+  /// CF's `advanceToNonSpace`: skips whitespace and comments; `false` at the end of the text.
+  private mutating func advanceToNonSpace() -> Bool {
+    while cur < end {
+      let byte = text[cur]
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        cur += 1
+        continue
+      }
+      if byte == 0xE2, isSeparator(at: cur) {
+        cur += 3
+        continue
+      }
+      guard byte == UInt8(ascii: "/"), cur + 1 < end else { return true }
+      let next = text[cur + 1]
+      if next == UInt8(ascii: "/") {
+        cur += 2
+        while cur < end {
+          let b = text[cur]
+          if b == 0x0A || b == 0x0D || (b == 0xE2 && isSeparator(at: cur)) { break }
+          cur += 1
+        }
+      } else if next == UInt8(ascii: "*") {
+        let open = cur
+        cur += 2
+        var closed = false
+        while cur < end {
+          let b = text[cur]
+          cur += 1
+          if b == UInt8(ascii: "*"), cur < end, text[cur] == UInt8(ascii: "/") {
+            cur += 1
+            closed = true
+            break
+          }
+        }
+        if !closed { unterminatedCommentOffset = open }
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `offset`.
+  @inline(__always)
+  private func isSeparator(at offset: Int) -> Bool {
+    offset + 2 < end && text[offset + 1] == 0x80 && (text[offset + 2] == 0xA8 || text[offset + 2] == 0xA9)
+  }
+
+  @inline(__always)
+  private func isUnquotedCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
+      UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
+  private mutating func remark(_ code: DiagnosticCode, _ message: String, at offset: Int) {
+    guard collectsRemarks else { return }
+    remarks.append(Remark(code: code, message: message, offset: offset))
+  }
+
+  private func nextLineStart(after offset: Int) -> Int {
+    var i = offset
+    while i < end, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+    return i + 1
+  }
+
+  private func quoteName(_ quote: UInt8) -> String {
+    quote == UInt8(ascii: "\"") ? "'\"'" : "\"'\""
+  }
+
+  private func kind(of value: LocalizationValue?) -> String {
+    switch value {
+    case .dictionary?: return "dictionary"
+    case .array?: return "array"
+    case .data?: return "data"
+    default: return "value"
+    }
+  }
+
+  /// Describes the character at `offset` for a message: `'x'`, `U+00A0`, or "the end of the file".
+  func describeCharacter(at offset: Int) -> String {
+    guard offset < end else { return "the end of the file" }
+    let scalar = GeneralizedUTF8.scalar(text, at: offset)
+    return Self.describe(scalar: scalar)
+  }
+
+  /// Describes a code point for a message.
+  static func describe(scalar: UInt32) -> String {
+    if scalar >= 0x21 && scalar < 0x7F { return "'\(Character(Unicode.Scalar(UInt8(scalar))))'" }
+    let digits = String(scalar, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    var name = ""
+    switch scalar {
+    case 0x00A0: name = " (no-break space)"
+    case 0xFEFF: name = " (byte-order mark)"
+    case 0x0085: name = " (next line)"
+    case 0x0000: name = " (NUL)"
+    case 0x0020: name = " (space)"
+    default: break
+    }
+    return "U+\(padded)\(name)"
+  }
+}
+
+/// Quotes a key or value for a message.
+func quoted(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,355 @@
+/// A reader for XML property lists that keeps key order and where each top-level key starts.
+///
+/// Sample input, a `.stringsdict` file:
+///
+///     <?xml version="1.0" encoding="UTF-8"?>
+///     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+///     <plist version="1.0">
+///     <dict>
+///         <key>%d files</key>
+///         <dict>
+///             <key>NSStringLocalizedFormatKey</key>
+///             <string>%#@files@</string>
+///             …
+///
+/// Foundation's parser returns an unordered dictionary without positions, so we read the XML
+/// ourselves; tests compare every value with Foundation's.
+struct XMLPropertyListParser {
+  /// A malformed document.
+  struct SyntaxError: Error {
+    var message: String
+    var offset: Int
+  }
+
+  /// A top-level dictionary key with its value and position.
+  struct RawEntry {
+    var key: String
+    var value: LocalizationValue
+    var keyOffset: Int
+    var comment: String?
+  }
+
+  /// What the document holds.
+  enum Outcome {
+    /// A dictionary, with positions of its keys.
+    case dictionary([RawEntry])
+    /// Any other top-level object.
+    case other(LocalizationValue)
+  }
+
+  private let text: UnsafeBufferPointer<UInt8>
+  private let end: Int
+  private var cur = 0
+  private let containsSurrogates: Bool
+  private var lastComment: String?
+
+  /// Whether decoded text looks like an XML document, so that CF would try its XML parser first.
+  static func looksLikeXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[i]) { i += 1 }
+    for prefix in ["<?xml", "<!DOCTYPE", "<!--", "<plist"] {
+      let bytes = Array(prefix.utf8)
+      if i + bytes.count <= text.count, zip(text[i...], bytes).allSatisfy({ $0 == $1 }) { return true }
+    }
+    return false
+  }
+
+  /// Creates a parser over decoded text.
+  init(text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+    self.text = text
+    self.end = text.count
+    self.containsSurrogates = containsSurrogates
+  }
+
+  /// Parses the whole document.
+  mutating func parseDocument() throws(SyntaxError) -> Outcome {
+    skipMisc()
+    guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
+    var outcome: Outcome
+    if startsWith("<plist") {
+      let (name, selfClosing) = try readStartTag()
+      _ = name
+      if selfClosing {
+        outcome = .dictionary([])
+      } else {
+        skipMisc()
+        if startsWith("</plist") {
+          outcome = .dictionary([])
+        } else {
+          outcome = try parseTopValue()
+          skipMisc()
+        }
+        try expectEndTag("plist")
+      }
+    } else {
+      outcome = try parseTopValue()
+    }
+    skipMisc()
+    guard cur >= end else {
+      throw SyntaxError(message: "unexpected content after the end of the property list", offset: cur)
+    }
+    return outcome
+  }
+
+  // MARK: - Private
+
+  private mutating func parseTopValue() throws(SyntaxError) -> Outcome {
+    if startsWith("<dict>") {
+      cur += 6
+      return .dictionary(try parseDictionaryBody())
+    }
+    return .other(try parseValue())
+  }
+
+  private mutating func parseDictionaryBody() throws(SyntaxError) -> [RawEntry] {
+    var entries: [RawEntry] = []
+    while true {
+      lastComment = nil
+      skipMisc()
+      if startsWith("</dict") {
+        try expectEndTag("dict")
+        return entries
+      }
+      let keyOffset = cur
+      guard startsWith("<key>") || startsWith("<key/>") else {
+        throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
+      }
+      let comment = lastComment
+      let key = try parseTextElement("key")
+      skipMisc()
+      if startsWith("</dict") {
+        throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
+      }
+      let value = try parseValue()
+      entries.append(RawEntry(key: key, value: value, keyOffset: keyOffset, comment: comment))
+    }
+  }
+
+  private mutating func parseValue() throws(SyntaxError) -> LocalizationValue {
+    skipMisc()
+    guard cur < end, text[cur] == UInt8(ascii: "<") else {
+      throw SyntaxError(message: "expected a value element, found \(describeHere())", offset: cur)
+    }
+    let tagOffset = cur
+    let (name, selfClosing) = try readStartTag()
+    switch name {
+    case "dict":
+      if selfClosing { return .dictionary(OrderedDictionary()) }
+      let entries = try parseDictionaryBody()
+      return .dictionary(OrderedDictionary(entries.map { ($0.key, $0.value) }))
+    case "array":
+      if selfClosing { return .array([]) }
+      var elements: [LocalizationValue] = []
+      while true {
+        skipMisc()
+        if startsWith("</array") {
+          try expectEndTag("array")
+          return .array(elements)
+        }
+        elements.append(try parseValue())
+      }
+    case "string":
+      return .string(selfClosing ? "" : try parseText(until: "string"))
+    case "true", "false":
+      if !selfClosing { try expectEndTag(name) }
+      return .boolean(name == "true")
+    case "integer":
+      let textValue = selfClosing ? "" : try parseText(until: "integer")
+      let trimmed = textValue.trimmingASCIIWhitespace()
+      if let value = Int64(trimmed) { return .integer(value) }
+      if trimmed.hasPrefix("0x"), let value = Int64(trimmed.dropFirst(2), radix: 16) { return .integer(value) }
+      throw SyntaxError(message: "\(quoted(trimmed)) is not an integer", offset: tagOffset)
+    case "real":
+      let trimmed = (selfClosing ? "" : try parseText(until: "real")).trimmingASCIIWhitespace()
+      switch trimmed.lowercased() {
+      case "nan": return .real(.nan)
+      case "+infinity", "infinity", "inf": return .real(.infinity)
+      case "-infinity", "-inf": return .real(-.infinity)
+      default:
+        guard let value = Double(trimmed) else {
+          throw SyntaxError(message: "\(quoted(trimmed)) is not a number", offset: tagOffset)
+        }
+        return .real(value)
+      }
+    case "date":
+      return .date((selfClosing ? "" : try parseText(until: "date")).trimmingASCIIWhitespace())
+    case "data":
+      let encoded = selfClosing ? "" : try parseText(until: "data")
+      guard let bytes = Base64.decode(encoded) else {
+        throw SyntaxError(message: "the <data> element is not valid base64", offset: tagOffset)
+      }
+      return .data(bytes)
+    default:
+      throw SyntaxError(message: "unknown property-list element <\(name)>", offset: tagOffset)
+    }
+  }
+
+  /// Reads `<key>…</key>` (or `<key/>`) and returns its text.
+  private mutating func parseTextElement(_ name: String) throws(SyntaxError) -> String {
+    let (_, selfClosing) = try readStartTag()
+    return selfClosing ? "" : try parseText(until: name)
+  }
+
+  /// Reads character data up to the end tag `</name>`, resolving entities and CDATA sections.
+  private mutating func parseText(until name: String) throws(SyntaxError) -> String {
+    let start = cur
+    // Fast path: plain text up to '<' with no entities.
+    var i = cur
+    while i < end, text[i] != UInt8(ascii: "<"), text[i] != UInt8(ascii: "&") { i += 1 }
+    if i < end, text[i] == UInt8(ascii: "<"), !startsWith("<!", at: i) {
+      cur = i
+      let value = GeneralizedUTF8.string(
+        UnsafeBufferPointer(rebasing: text[start..<i]), mayContainSurrogates: containsSurrogates)
+      try expectEndTag(name)
+      return value
+    }
+    var buffer: [UInt8] = []
+    while true {
+      guard cur < end else {
+        throw SyntaxError(message: "the file ends inside <\(name)>", offset: start)
+      }
+      let byte = text[cur]
+      if byte == UInt8(ascii: "<") {
+        if startsWith("<![CDATA[") {
+          cur += 9
+          let contentStart = cur
+          while cur < end, !startsWith("]]>") { cur += 1 }
+          guard cur < end else { throw SyntaxError(message: "unterminated CDATA section", offset: contentStart) }
+          buffer.append(contentsOf: text[contentStart..<cur])
+          cur += 3
+        } else if startsWith("<!--") {
+          try skipComment()
+        } else {
+          try expectEndTag(name)
+          return GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates)
+        }
+      } else if byte == UInt8(ascii: "&") {
+        try appendEntity(to: &buffer)
+      } else {
+        buffer.append(byte)
+        cur += 1
+      }
+    }
+  }
+
+  private mutating func appendEntity(to buffer: inout [UInt8]) throws(SyntaxError) {
+    let start = cur
+    var i = cur + 1
+    while i < end, i - start < 12, text[i] != UInt8(ascii: ";") { i += 1 }
+    guard i < end, text[i] == UInt8(ascii: ";") else {
+      throw SyntaxError(message: "unterminated entity reference (a '&' must be written '&amp;')", offset: start)
+    }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: text[(start + 1)..<i]), as: UTF8.self)
+    cur = i + 1
+    switch name {
+    case "amp": buffer.append(UInt8(ascii: "&"))
+    case "lt": buffer.append(UInt8(ascii: "<"))
+    case "gt": buffer.append(UInt8(ascii: ">"))
+    case "quot": buffer.append(UInt8(ascii: "\""))
+    case "apos": buffer.append(UInt8(ascii: "'"))
+    default:
+      var number: UInt32?
+      if name.hasPrefix("#x") || name.hasPrefix("#X") {
+        number = UInt32(name.dropFirst(2), radix: 16)
+      } else if name.hasPrefix("#") {
+        number = UInt32(name.dropFirst())
+      }
+      guard let number, number <= 0x10FFFF else {
+        throw SyntaxError(message: "unknown entity '&\(name);'", offset: start)
+      }
+      appendUTF8(number, to: &buffer)
+    }
+  }
+
+  /// Reads a start tag at `cur`, returning its name and whether it is self-closing (`<x/>`).
+  private mutating func readStartTag() throws(SyntaxError) -> (String, Bool) {
+    let start = cur
+    cur += 1
+    let nameStart = cur
+    while cur < end, isNameByte(text[cur]) { cur += 1 }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cur]), as: UTF8.self)
+    // Attributes are ignored (only <plist version="1.0"> has any).
+    while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+    guard cur < end, !name.isEmpty else {
+      throw SyntaxError(message: "malformed tag", offset: start)
+    }
+    let selfClosing = text[cur - 1] == UInt8(ascii: "/")
+    cur += 1
+    return (name, selfClosing)
+  }
+
+  private mutating func expectEndTag(_ name: String) throws(SyntaxError) {
+    let tag = "</\(name)"
+    guard startsWith(tag) else {
+      throw SyntaxError(message: "expected </\(name)>, found \(describeHere())", offset: cur)
+    }
+    cur += tag.utf8.count
+    while cur < end, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D { cur += 1 }
+    guard cur < end, text[cur] == UInt8(ascii: ">") else {
+      throw SyntaxError(message: "malformed end tag </\(name)>", offset: cur)
+    }
+    cur += 1
+  }
+
+  /// Skips whitespace, comments, processing instructions and the document type declaration.
+  private mutating func skipMisc() {
+    while cur < end {
+      let byte = text[cur]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        cur += 1
+      } else if startsWith("<!--") {
+        do { try skipComment() } catch { cur = end }
+      } else if startsWith("<?") {
+        while cur < end, !startsWith("?>") { cur += 1 }
+        cur = min(end, cur + 2)
+      } else if startsWith("<!DOCTYPE") {
+        while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+        cur = min(end, cur + 1)
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skipComment() throws(SyntaxError) {
+    let start = cur
+    cur += 4
+    let contentStart = cur
+    while cur < end, !startsWith("-->") { cur += 1 }
+    guard cur < end else { throw SyntaxError(message: "unterminated XML comment", offset: start) }
+    let content = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<cur]), as: UTF8.self)
+    lastComment = content.trimmingASCIIWhitespace()
+    cur += 3
+  }
+
+  private func startsWith(_ prefix: String, at offset: Int? = nil) -> Bool {
+    var i = offset ?? cur
+    for byte in prefix.utf8 {
+      guard i < end, text[i] == byte else { return false }
+      i += 1
+    }
+    return true
+  }
+
+  private func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+
+  private func describeHere() -> String {
+    guard cur < end else { return "the end of the file" }
+    let stop = min(end, cur + 16)
+    let snippet = String(decoding: UnsafeBufferPointer(rebasing: text[cur..<stop]), as: UTF8.self)
+    return quoted(snippet.split(separator: "\n").first.map(String.init) ?? snippet)
+  }
+}
+
+extension String {
+  /// The string without leading and trailing ASCII spaces, tabs and line breaks.
+  func trimmingASCIIWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,37 @@
+import LayerMerge
+
+/// Runs one command line: parse, execute, map the outcome to an exit status.
+enum CommandLineTool {
+  static let version = "0.1.0"
+
+  /// Runs `locmerge` with the given arguments (without the program name).
+  /// - Returns: The exit status to end the process with.
+  static func run(arguments: [String], environment: [String: String], console: Console) -> ExitStatus {
+    let invocation: Invocation
+    do {
+      invocation = try Invocation.parse(arguments)
+    } catch {
+      console.err("locmerge: error: \(error.message)\n")
+      console.err("Run 'locmerge --help' for usage.\n")
+      return .usage
+    }
+    switch invocation.command {
+    case .help(let topic):
+      console.out(HelpText.text(for: topic))
+      return .success
+    case .version:
+      console.out("locmerge \(version)\n")
+      return .success
+    case .print(let paths):
+      return PrintCommand(console: console).run(paths: paths)
+    case .merge(let options):
+      return MergeCommand(options: options, environment: environment, console: console).run(mode: .merge)
+    case .files(let options):
+      return MergeCommand(options: options, environment: environment, console: console).run(mode: .files)
+    case .lint(let options):
+      return MergeCommand(options: options, environment: environment, console: console).run(mode: .lint)
+    case .audit(let options):
+      return AuditCommand(options: options, console: console).run()
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/// The `--help` texts. They teach by example, including the Xcode Run Script phase.
+enum HelpText {
+  static func text(for topic: String?) -> String {
+    switch topic {
+    case "print": return print
+    case "files": return files
+    case "lint": return lint
+    case "audit": return audit
+    case "merge": return merge
+    default: return overview
+    }
+  }
+
+  static let overview = """
+    OVERVIEW: Layered localization for multi-target Apple apps.
+
+    locmerge merges a base set of .strings/.stringsdict tables with overlays (brand, target, …):
+    for every <lang>.lproj/<Table> file, the highest layer that defines a key wins. It keeps
+    per-key provenance, checks format specifiers, and writes only files whose bytes changed.
+
+    USAGE: locmerge [merge] -b BASE [-s OVERLAY]... -d DEST [options]
+           locmerge files   -b BASE [-s OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
+           locmerge lint    -b BASE [-s OVERLAY]... [--strict]
+           locmerge audit   -b BASE --target NAME=LAYER[:LAYER...]... [--format text|markdown|csv|json|html]
+           locmerge print   [--json] FILE...
+
+    EXAMPLES:
+      # Merge the base with a brand and a target into the target's resources:
+      locmerge -b Localization/Base -s Brands/Acme -s Targets/AcmePro -d "$DERIVED_FILE_DIR/Strings"
+
+      # In an Xcode Run Script phase (see 'locmerge help merge'):
+      locmerge -b "$SRCROOT/Base" -s "$SRCROOT/Targets/$TARGET_NAME" -d "$DERIVED_FILE_DIR/LocMerge" \\
+        --input-file-list "$DERIVED_FILE_DIR/locmerge-inputs.xcfilelist" \\
+        --output-file-list "$DERIVED_FILE_DIR/locmerge-outputs.xcfilelist"
+
+      # Who overrides what, across every target, as a web page:
+      locmerge audit -b Base --target Acme=Brands/Acme --target AcmePro=Brands/Acme:Targets/AcmePro \\
+        --format html -o audit.html
+
+      # A file as Apple's runtime reads it:
+      locmerge print --json en.lproj/Localizable.strings
+
+    EXIT STATUS: 0 success, 1 errors found (or warnings with --strict), 64 usage error, 70 internal error.
+
+    See 'locmerge help <command>' for the options of each command.
+
+    """
+
+  static let merge = """
+    USAGE: locmerge [merge] -b BASE [-s [NAME=]OVERLAY]... -d DEST [options]
+
+    Merges the layers, lowest first, and writes every merged <lang>.lproj/<Table> file under DEST.
+    Only files whose bytes changed are rewritten (through a temporary file and a rename), files a
+    previous run wrote that are no longer produced are removed, and on any error nothing is written.
+
+    OPTIONS:
+      -b, --base DIR             The lowest layer: the shared translations.
+      -s, --overlay [NAME=]DIR   An overlay, higher than the layers before it; repeat for a chain.
+                                 NAME labels the layer in provenance (default: the folder name).
+      -d, --destination DIR      Where merged tables go. Must not be, contain or lie inside a layer.
+      --input-file-list FILE     Write the .xcfilelist of every file read.
+      --output-file-list FILE    Write the .xcfilelist of every file written.
+      --depfile FILE             Write a Makefile-style dependency file (outputs: inputs).
+      --srcroot DIR              Write file-list paths relative to DIR as $(SRCROOT)/… (default: $SRCROOT).
+      --provenance FILE          Write who supplied each key, and what it shadowed, as JSON.
+      --strict                   Treat warnings as errors.
+      -q, --quiet                Print errors only, and no summary.
+      -h, --help                 Show this help.
+
+    XCODE RUN SCRIPT PHASE (one per target, before "Copy Bundle Resources"):
+      1. Shell: /bin/sh. Script:
+           "$SRCROOT/tools/locmerge" -b "$SRCROOT/Localization/Base" \\
+             -s "$SRCROOT/Localization/$TARGET_NAME" -d "$DERIVED_FILE_DIR/LocMerge"
+      2. Input File Lists:  $(DERIVED_FILE_DIR)/locmerge-inputs.xcfilelist   (made by 'locmerge files')
+         Output File Lists: $(DERIVED_FILE_DIR)/locmerge-outputs.xcfilelist
+      3. Keep "Based on dependency analysis" on; see docs/xcode-integration.md for copying the
+         merged .lproj folders into the bundle.
+
+    """
+
+  static let files = """
+    USAGE: locmerge files -b BASE [-s [NAME=]OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
+                          [--depfile F] [--srcroot DIR]
+
+    Prints (or, with the list options, writes) the files a merge would read and write, without
+    merging, so an Xcode phase can declare them before the first build.
+
+    EXAMPLE:
+      locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\
+        --input-file-list inputs.xcfilelist --output-file-list outputs.xcfilelist
+
+    """
+
+  static let lint = """
+    USAGE: locmerge lint -b BASE [-s [NAME=]OVERLAY]... [--strict] [--provenance FILE]
+
+    Runs every check of a merge and writes nothing: syntax errors in any layer, format-specifier
+    mismatches between an override and the value it replaces, near-miss keys, redundant
+    overrides, keys defined twice, missing translations, language folders differing in case.
+
+    EXAMPLE:
+      locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
+
+    """
+
+  static let audit = """
+    USAGE: locmerge audit -b BASE --target NAME=LAYER[:LAYER...]... [options]
+
+    Resolves every target as its own stack over BASE and reports, per table, language and key,
+    whether each target inherits, overrides, adds or redundantly repeats the base.
+
+    OPTIONS:
+      -b, --base DIR             The shared translations.
+      -t, --target NAME=LAYERS   A target: its layers over the base, lowest first, separated by ':'.
+      -f, --format FORMAT        text (default), markdown, csv, json or html.
+      -k, --key PATTERN          Who defines the keys matching a glob (* and ?), with which value.
+      --changes NAME             Everything one target changes, with file:line of each override.
+      -o, --output FILE          Write the report to FILE instead of standard output.
+
+    EXAMPLES:
+      locmerge audit -b Base --target Acme=Brands/Acme --target Pro=Brands/Acme:Targets/Pro
+      locmerge audit -b Base --target Acme=Brands/Acme --key 'onboarding.*'
+      locmerge audit -b Base --target Acme=Brands/Acme --format html -o audit.html
+
+    """
+
+  static let print = """
+    USAGE: locmerge print [--json] FILE...
+
+    Prints each .strings or .stringsdict file as Apple's runtime reads it, one JSON object per
+    line: {"path": P, "values": {...}} or {"path": P, "error": "line:column: message"}.
+    Exits with status 1 if any file has an error.
+
+    EXAMPLE:
+      locmerge print --json en.lproj/Localizable.strings de.lproj/Localizable.stringsdict
+
+    """
+}

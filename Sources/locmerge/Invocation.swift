@@ -1,0 +1,205 @@
+/// A parsed command line: what to run and with which options. Parsing does no I/O.
+struct Invocation: Equatable {
+  /// The subcommands.
+  enum Command: Equatable {
+    case help(String?)
+    case version
+    case print(paths: [String])
+    case merge(MergeOptions)
+    case files(MergeOptions)
+    case lint(MergeOptions)
+    case audit(AuditOptions)
+  }
+
+  var command: Command
+
+  static let subcommands = ["merge", "files", "lint", "audit", "print", "help"]
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    guard let first = arguments.first else { return Invocation(command: .help(nil)) }
+    if first == "--version" { return Invocation(command: .version) }
+    if first == "--help" || first == "-h" { return Invocation(command: .help(nil)) }
+    if first == "help" { return Invocation(command: .help(arguments.dropFirst().first)) }
+    let name: String
+    let rest: [String]
+    if first.hasPrefix("-") {
+      name = "merge"
+      rest = arguments
+    } else if subcommands.contains(first) {
+      name = first
+      rest = Array(arguments.dropFirst())
+    } else {
+      let hint = ArgumentScanner.closest(to: first, among: subcommands).map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError("unknown command '\(first)'\(hint)")
+    }
+    if rest.contains("--help") || rest.contains("-h") { return Invocation(command: .help(name)) }
+    switch name {
+    case "print": return Invocation(command: .print(paths: try parsePrint(rest)))
+    case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, requireDestination: true)))
+    case "files": return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
+    case "lint": return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
+    default: return Invocation(command: .audit(try AuditOptions.parse(rest)))
+    }
+  }
+
+  private static func parsePrint(_ arguments: [String]) throws(UsageError) -> [String] {
+    var scanner = ArgumentScanner(arguments, specs: [.init(names: ["--json"], takesValue: false)])
+    var paths: [String] = []
+    while let token = try scanner.next() {
+      if case .positional(let path) = token { paths.append(path) }
+    }
+    guard !paths.isEmpty else { throw UsageError("'print' needs at least one file") }
+    return paths
+  }
+}
+
+/// One `-s` argument: a layer folder, optionally named (`-s Acme=Brands/Acme`).
+struct LayerArgument: Equatable {
+  var name: String?
+  var path: String
+
+  /// Parses `PATH` or `NAME=PATH`.
+  init(_ argument: String) {
+    if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains("/") {
+      name = String(argument[..<equals])
+      path = String(argument[argument.index(after: equals)...])
+    } else {
+      name = nil
+      path = argument
+    }
+  }
+
+  init(name: String?, path: String) {
+    self.name = name
+    self.path = path
+  }
+}
+
+/// Options of `merge`, `files` and `lint`.
+struct MergeOptions: Equatable {
+  var base: LayerArgument
+  var overlays: [LayerArgument] = []
+  var destination: String?
+  var outputFileList: String?
+  var inputFileList: String?
+  var depfile: String?
+  var srcroot: String?
+  var provenance: String?
+  var strict = false
+  var quiet = false
+
+  static let specs: [ArgumentScanner.OptionSpec] = [
+    .init(names: ["--base", "-b"], takesValue: true),
+    .init(names: ["--overlay", "-s"], takesValue: true),
+    .init(names: ["--destination", "-d"], takesValue: true),
+    .init(names: ["--output-file-list"], takesValue: true),
+    .init(names: ["--input-file-list"], takesValue: true),
+    .init(names: ["--depfile"], takesValue: true),
+    .init(names: ["--srcroot"], takesValue: true),
+    .init(names: ["--provenance"], takesValue: true),
+    .init(names: ["--strict"], takesValue: false),
+    .init(names: ["--quiet", "-q"], takesValue: false),
+  ]
+
+  static func parse(_ arguments: [String], requireDestination: Bool) throws(UsageError) -> MergeOptions {
+    var scanner = ArgumentScanner(arguments, specs: specs)
+    var base: LayerArgument?
+    var options = MergeOptions(base: LayerArgument(name: nil, path: ""))
+    while let token = try scanner.next() {
+      switch token {
+      case .positional(let value):
+        throw UsageError("unexpected argument '\(value)'; layers are given with -b BASE and -s OVERLAY")
+      case .option(let name, let value):
+        let value = value ?? ""
+        switch name {
+        case "--base":
+          guard base == nil else { throw UsageError("-b/--base is given twice; use -s for overlays") }
+          base = LayerArgument(value)
+        case "--overlay": options.overlays.append(LayerArgument(value))
+        case "--destination": options.destination = value
+        case "--output-file-list": options.outputFileList = value
+        case "--input-file-list": options.inputFileList = value
+        case "--depfile": options.depfile = value
+        case "--srcroot": options.srcroot = value
+        case "--provenance": options.provenance = value
+        case "--strict": options.strict = true
+        default: options.quiet = true
+        }
+      }
+    }
+    guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
+    options.base = base
+    if requireDestination && options.destination == nil {
+      throw UsageError("missing -d DEST (the folder that receives the merged tables)")
+    }
+    return options
+  }
+}
+
+/// Options of `audit`.
+struct AuditOptions: Equatable {
+  enum Format: String, CaseIterable { case text, markdown, csv, json, html }
+
+  var base: LayerArgument
+  var targets: [(name: String, layers: [String])] = []
+  var format: Format = .text
+  var keyPattern: String?
+  var changesOf: String?
+  var output: String?
+
+  static func == (lhs: AuditOptions, rhs: AuditOptions) -> Bool {
+    lhs.base == rhs.base && lhs.format == rhs.format && lhs.keyPattern == rhs.keyPattern
+      && lhs.changesOf == rhs.changesOf && lhs.output == rhs.output
+      && lhs.targets.map(\.name) == rhs.targets.map(\.name) && lhs.targets.map(\.layers) == rhs.targets.map(\.layers)
+  }
+
+  static let specs: [ArgumentScanner.OptionSpec] = [
+    .init(names: ["--base", "-b"], takesValue: true),
+    .init(names: ["--target", "-t"], takesValue: true),
+    .init(names: ["--format", "-f"], takesValue: true),
+    .init(names: ["--key", "-k"], takesValue: true),
+    .init(names: ["--changes"], takesValue: true),
+    .init(names: ["--output", "-o"], takesValue: true),
+  ]
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> AuditOptions {
+    var scanner = ArgumentScanner(arguments, specs: specs)
+    var options = AuditOptions(base: LayerArgument(name: nil, path: ""))
+    var base: LayerArgument?
+    while let token = try scanner.next() {
+      switch token {
+      case .positional(let value):
+        throw UsageError("unexpected argument '\(value)'; targets are given with --target NAME=LAYER[:LAYER…]")
+      case .option(let name, let value):
+        let value = value ?? ""
+        switch name {
+        case "--base": base = LayerArgument(value)
+        case "--target":
+          guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+            throw UsageError("--target needs NAME=LAYER[:LAYER…], got '\(value)'")
+          }
+          let layers = value[value.index(after: equals)...].split(separator: ":").map(String.init)
+          guard !layers.isEmpty else { throw UsageError("--target '\(value)' names no layer") }
+          options.targets.append((String(value[..<equals]), layers))
+        case "--format":
+          guard let format = Format(rawValue: value) else {
+            let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("unknown format '\(value)'; use one of \(formats)")
+          }
+          options.format = format
+        case "--key": options.keyPattern = value
+        case "--changes": options.changesOf = value
+        default: options.output = value
+        }
+      }
+    }
+    guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
+    options.base = base
+    guard !options.targets.isEmpty else { throw UsageError("audit needs at least one --target NAME=LAYER") }
+    if let changesOf = options.changesOf, !options.targets.contains(where: { $0.name == changesOf }) {
+      throw UsageError("--changes names '\(changesOf)', which is not a --target")
+    }
+    return options
+  }
+}

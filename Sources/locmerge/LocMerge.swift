@@ -1,0 +1,12 @@
+import Foundation
+
+/// The `locmerge` executable: everything happens in ``CommandLineTool``.
+@main
+enum LocMerge {
+  static func main() {
+    let status = CommandLineTool.run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+      console: StandardConsole())
+    exit(status.rawValue)
+  }
+}
