@@ -27,6 +27,48 @@ struct DecodedText {
   var encoding: Encoding
   /// Whether `utf8` contains generalized-UTF-8 surrogates that need pairing.
   var containsSurrogates: Bool
+  /// Whether `utf8` is known to be valid (generalized) UTF-8. CF's XML parser reads raw bytes
+  /// and only decodes character data, so a UTF-8 file is validated only if the old-style
+  /// parser needs it (see ``validated()``).
+  var isValidated: Bool
+
+  /// The same text, checked to be valid UTF-8 (the old-style parser converts the whole file).
+  func validated() throws(Failure) -> DecodedText {
+    guard !isValidated else { return self }
+    var copy = self
+    if let offset = Self.repairStrayA9(&copy.utf8) {
+      throw Failure(
+        message: "the file is not valid UTF-8 (byte 0x\(Self.hex(copy.utf8[offset])) cannot start or continue a "
+          + "character); save it as UTF-8",
+        byteOffset: offset + bomLength)
+    }
+    copy.isValidated = true
+    return copy
+  }
+
+  /// Validates UTF-8 as CF's converter does, which (observed, not documented) turns a stray 0xA9,
+  /// and no other stray byte, into U+FFFD. Returns the offset of the first invalid byte, or `nil`
+  /// when the bytes are valid after that repair.
+  static func repairStrayA9(_ bytes: inout [UInt8]) -> Int? {
+    var start = 0
+    while let offset = firstInvalidUTF8Offset(bytes, from: start) {
+      guard bytes[offset] == 0xA9 else { return offset }
+      bytes.replaceSubrange(offset...offset, with: [0xEF, 0xBF, 0xBD])
+      start = offset + 3
+    }
+    return nil
+  }
+
+  /// The text an XML prolog's `encoding="ISO-8859-1"` (or another single-byte Latin name) asks for.
+  func reinterpretedAsLatin1() -> DecodedText {
+    var output: [UInt8] = []
+    output.reserveCapacity(utf8.count)
+    for byte in utf8 { appendUTF8(UInt32(byte), to: &output) }
+    return DecodedText(utf8: output, encoding: encoding, containsSurrogates: false, isValidated: true)
+  }
+
+  /// Bytes of byte-order mark removed from the front of a UTF-8 file.
+  var bomLength = 0
 
   /// Decodes file bytes the way `CFPropertyListCreateWithData` does (FORMATS.md §1.2).
   /// - Parameter bytes: The file's bytes; must not be empty.
@@ -59,21 +101,16 @@ struct DecodedText {
   // MARK: - Private
 
   private static func decodeUTF8(_ bytes: [UInt8]) throws(Failure) -> DecodedText {
-    if let offset = firstInvalidUTF8Offset(bytes) {
-      throw Failure(
-        message: "the file is not valid UTF-8 (byte 0x\(hex(bytes[offset])) cannot start or continue a character); "
-          + "save it as UTF-8",
-        byteOffset: offset)
-    }
     // CFString drops one leading U+FEFF.
-    var body = bytes
-    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+    let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    let body = hasBOM ? Array(bytes.dropFirst(3)) : bytes
     if body.isEmpty {
       throw Failure(
         message: "the file holds only a byte-order mark; Apple's reader rejects it (\"the string is empty\") "
           + "and the app gets no strings from it", byteOffset: nil)
     }
-    return DecodedText(utf8: body, encoding: .utf8, containsSurrogates: false)
+    return DecodedText(
+      utf8: body, encoding: .utf8, containsSurrogates: false, isValidated: false, bomLength: hasBOM ? 3 : 0)
   }
 
   private static func decodeUTF16(_ bytes: [UInt8], bigEndian: Bool, encoding: Encoding) throws(Failure)
@@ -111,7 +148,7 @@ struct DecodedText {
         appendUTF8(UInt32(u), to: &output)
       }
     }
-    return DecodedText(utf8: output, encoding: encoding, containsSurrogates: surrogates)
+    return DecodedText(utf8: output, encoding: encoding, containsSurrogates: surrogates, isValidated: true)
   }
 
   private static func decodeUTF32(_ bytes: [UInt8], bigEndian: Bool) throws(Failure) -> DecodedText {
@@ -122,7 +159,6 @@ struct DecodedText {
     }
     var output: [UInt8] = []
     output.reserveCapacity(unitCount)
-    var surrogates = false
     for index in 0..<unitCount {
       let base = 4 + 4 * index
       let b0 = UInt32(bytes[base])
@@ -130,19 +166,19 @@ struct DecodedText {
       let b2 = UInt32(bytes[base + 2])
       let b3 = UInt32(bytes[base + 3])
       let scalar = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
-      guard scalar <= 0x10FFFF else {
+      guard scalar <= 0x10FFFF, scalar & 0xFFFF_F800 != 0xD800 else {
         throw Failure(
           message: "the UTF-32 file holds 0x\(String(scalar, radix: 16)), which is not a Unicode character",
           byteOffset: base)
       }
-      if scalar & 0xFFFF_F800 == 0xD800 { surrogates = true }
       appendUTF8(scalar, to: &output)
     }
     return DecodedText(
-      utf8: output, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian, containsSurrogates: surrogates)
+      utf8: output, encoding: bigEndian ? .utf32BigEndian : .utf32LittleEndian, containsSurrogates: false,
+      isValidated: true)
   }
 
-  private static func hex(_ byte: UInt8) -> String {
+  static func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
   }
@@ -170,10 +206,10 @@ func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
 }
 
 /// The offset of the first byte that makes `bytes` invalid UTF-8, or `nil` if it is valid.
-func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+func firstInvalidUTF8Offset(_ bytes: [UInt8], from start: Int = 0) -> Int? {
   bytes.withUnsafeBufferPointer { buffer -> Int? in
     let count = buffer.count
-    var i = 0
+    var i = start
     while i < count {
       // Skip ASCII eight bytes at a time.
       while i + 8 <= count {

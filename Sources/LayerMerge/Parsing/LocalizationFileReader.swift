@@ -55,7 +55,8 @@ private struct Builder {
           + "(\"Cannot parse a NULL or zero-length data\"), so write at least a comment or a line break", at: nil)
       return
     }
-    if bytes.starts(with: Array("bplist00".utf8)) {
+    // CF checks the magic "bplist0" and leaves the version digit to the binary reader.
+    if bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) {
       parseBinary(bytes)
       return
     }
@@ -63,13 +64,7 @@ private struct Builder {
     do {
       decoded = try DecodedText.decode(bytes)
     } catch {
-      let position = error.byteOffset.map { offset in
-        bytes.withUnsafeBufferPointer { buffer in
-          var locator = LineLocator()
-          return locator.position(of: offset, in: buffer)
-        }
-      }
-      report(.error, .encoding, error.message, at: position)
+      report(.error, .encoding, error.message, at: position(ofByte: error.byteOffset, in: bytes))
       return
     }
     result.encoding = decoded.encoding.rawValue
@@ -80,18 +75,74 @@ private struct Builder {
         "the file looks like UTF-16 without a byte-order mark; Apple's reader drops its first character",
         at: nil)
     }
-    decoded.utf8.withUnsafeBufferPointer { text in
-      if XMLPropertyListParser.looksLikeXML(text) {
-        parseXML(text, containsSurrogates: decoded.containsSurrogates)
+    // CF tries its XML parser first and falls back to the old-style parser when that fails.
+    var xmlFailure: XMLParseFailure?
+    if decoded.utf8.withUnsafeBufferPointer(XMLPropertyListParser.looksLikeXML) {
+      var xmlText = decoded
+      var declared = decoded.encoding == .utf8 ? decoded.utf8.withUnsafeBufferPointer(XMLPropertyListParser.declaredEncoding) : nil
+      // CF matches encoding names loosely: ASCII characters other than letters and digits do not
+      // count ("UTF~8" is UTF-8), non-ASCII ones do.
+      let significant: (Character) -> Bool = { !$0.isASCII || $0.isLetter || $0.isNumber }
+      // CF copies the name into a C string, so a NUL ends it.
+      let name = declared.map { String($0.prefix { $0 != "\u{0}" }) }
+      switch name.map({ String($0.lowercased().filter(significant)) }) {
+      case "":
+        break
+      case nil, "utf8":
+        declared = nil
+      case "iso88591", "latin1", "isolatin1", "ascii", "usascii":
+        xmlText = decoded.reinterpretedAsLatin1()
+        declared = nil
+      default:
+        break
+      }
+      let outcome: Result<[LocalizationEntry]?, XMLParseFailure>
+      if let declared {
+        outcome = .failure(
+          XMLParseFailure(
+            message: "the XML declaration names the encoding '\(declared)', which Apple's reader does not support; "
+              + "use UTF-8", position: TextPosition(line: 1, column: 1)))
       } else {
-        parseOldStyle(text, containsSurrogates: decoded.containsSurrogates)
+        outcome = xmlText.utf8.withUnsafeBufferPointer { parseXML($0, containsSurrogates: xmlText.containsSurrogates) }
+      }
+      switch outcome {
+      case .success(let entries):
+        apply(entries)
+        return
+      case .failure(let failure):
+        xmlFailure = failure
+      }
+    }
+    let text: DecodedText
+    do {
+      text = try decoded.validated()
+    } catch {
+      if let xmlFailure {
+        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+      } else {
+        report(.error, .encoding, error.message, at: position(ofByte: error.byteOffset, in: bytes))
+      }
+      return
+    }
+    text.utf8.withUnsafeBufferPointer { buffer in
+      parseOldStyle(buffer, containsSurrogates: text.containsSurrogates, xmlFailure: xmlFailure)
+    }
+  }
+
+  func position(ofByte offset: Int?, in bytes: [UInt8]) -> TextPosition? {
+    offset.map { offset in
+      bytes.withUnsafeBufferPointer { buffer in
+        var locator = LineLocator()
+        return locator.position(of: offset, in: buffer)
       }
     }
   }
 
   // MARK: Old-style
 
-  mutating func parseOldStyle(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+  mutating func parseOldStyle(
+    _ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool, xmlFailure: XMLParseFailure?
+  ) {
     result.syntax = .oldStyle
     var locator = LineLocator()
     var scanner = OldStylePlistScanner(text: text, containsSurrogates: containsSurrogates)
@@ -99,7 +150,13 @@ private struct Builder {
     do {
       outcome = try scanner.parseTopLevel()
     } catch {
-      report(.error, .syntax, error.message, at: locator.position(of: error.offset, in: text))
+      // A file that starts like XML is meant to be XML: its XML error is the useful one.
+      if let xmlFailure, XMLPropertyListParser.declaresXML(text) {
+        result.syntax = .xml
+        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+      } else {
+        report(.error, .syntax, error.message, at: locator.position(of: error.offset, in: text))
+      }
       return
     }
     var remarks = scanner.remarks[...]
@@ -132,9 +189,10 @@ private struct Builder {
     }
     if let stop = scanner.stopOffset {
       let lost = scanner.countRecoverableEntries(from: stop)
+      let cause = scanner.stopReason ?? "unexpected \(scanner.describeCharacter(at: stop))"
       report(.error, .truncated,
-        "unexpected \(scanner.describeCharacter(at: stop)); Apple's reader silently stops here and "
-          + "\(lostEntries(lost))", at: locator.position(of: stop, in: text))
+        "\(cause); Apple's reader silently stops here and \(lostEntries(lost))",
+        at: locator.position(of: stop, in: text))
     } else if let comment = scanner.unterminatedCommentOffset {
       let lost = scanner.countRecoverableEntries(from: comment + 2)
       report(.error, .truncated,
@@ -145,27 +203,40 @@ private struct Builder {
 
   // MARK: XML
 
-  mutating func parseXML(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
-    result.syntax = .xml
+  func parseXML(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool)
+    -> Result<[LocalizationEntry]?, XMLParseFailure>
+  {
     var locator = LineLocator()
     var parser = XMLPropertyListParser(text: text, containsSurrogates: containsSurrogates)
     do {
       switch try parser.parseDocument() {
       case .dictionary(let rawEntries):
-        result.isReadByFoundation = true
-        for raw in rawEntries {
-          let position = locator.position(of: raw.keyOffset, in: text)
-          add(LocalizationEntry(key: raw.key, value: raw.value, comment: raw.comment, position: position))
-        }
-      case .other(let value):
-        report(.error, .notADictionary,
-          "the property list holds a single \(describe(value)) instead of a dictionary; Apple's runtime ignores it",
-          at: TextPosition(line: 1, column: 1))
+        return .success(
+          rawEntries.map { raw in
+            LocalizationEntry(
+              key: raw.key, value: raw.value, comment: raw.comment, position: locator.position(of: raw.keyOffset, in: text))
+          })
+      case .other:
+        return .success(nil)
       }
     } catch {
-      report(.error, .syntax, "malformed XML property list: \(error.message)",
-        at: locator.position(of: error.offset, in: text))
+      return .failure(
+        XMLParseFailure(
+          message: "malformed XML property list: \(error.message)", position: locator.position(of: error.offset, in: text)))
     }
+  }
+
+  /// Records the outcome of a successful XML parse: entries, or `nil` for a non-dictionary.
+  mutating func apply(_ entries: [LocalizationEntry]?) {
+    result.syntax = .xml
+    guard let entries else {
+      report(.error, .notADictionary,
+        "the property list holds a single value instead of a dictionary; Apple's runtime ignores it",
+        at: TextPosition(line: 1, column: 1))
+      return
+    }
+    result.isReadByFoundation = true
+    for entry in entries { add(entry) }
   }
 
   // MARK: Binary
@@ -242,6 +313,12 @@ private struct Builder {
     default: return "a \(noun)"
     }
   }
+}
+
+/// Why the XML parser gave up, kept in case the old-style parser fails too.
+private struct XMLParseFailure: Error {
+  var message: String
+  var position: TextPosition
 }
 
 /// Orders strings by UTF-16 code units, as `CFStringCompare` without options does.

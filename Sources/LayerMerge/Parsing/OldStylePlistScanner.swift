@@ -48,6 +48,8 @@ struct OldStylePlistScanner {
   private(set) var remarks: [Remark] = []
   /// Where CF stopped reading a complete top-level dictionary before the end of the text.
   private(set) var stopOffset: Int?
+  /// Why it stopped there, when the cause was a malformed key rather than a stray character.
+  private(set) var stopReason: String?
   /// Where an unterminated `/*` that swallowed the rest of the text began.
   private(set) var unterminatedCommentOffset: Int?
   private var collectsRemarks = true
@@ -83,8 +85,10 @@ struct OldStylePlistScanner {
     cur = 0
     unterminatedCommentOffset = nil
     remarks = []
+    stopOffset = nil
+    stopReason = nil
     let entries = try parseDictionaryContent(depth: 0)
-    if advanceToNonSpace() { stopOffset = cur }
+    if stopOffset == nil, advanceToNonSpace() { stopOffset = cur }
     return .dictionary(entries)
   }
 
@@ -172,7 +176,16 @@ struct OldStylePlistScanner {
       let key: String
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         cur += 1
-        key = try parseQuoted(quote: byte)
+        do {
+          key = try parseQuoted(quote: byte)
+        } catch {
+          // CF clears a failed key's error and ends the dictionary as if nothing followed.
+          if depth == 0 {
+            stopOffset = keyOffset
+            stopReason = error.message
+          }
+          break
+        }
       } else if isUnquotedCharacter(byte) {
         key = parseUnquoted()
       } else {
@@ -274,15 +287,25 @@ struct OldStylePlistScanner {
       }
       if first == UInt16(UInt8(ascii: ">")) { break }
       if isDataWhitespace(first) { continue }
+      // CF leaves the cursor on the first unit that is not a hex digit; an enclosing array
+      // checks for its ')' there.
+      guard hexValue(first) != nil else {
+        cur = unitStart
+        throw SyntaxError(message: "malformed data: \(describeCharacter(at: unitStart)) is not a hex digit",
+          offset: unitStart)
+      }
+      let secondStart = cur
       guard let second = nextUnit() else {
         throw SyntaxError(message: "expected '>' to close the data opened here", offset: open)
       }
       if second == UInt16(UInt8(ascii: ">")) || isDataWhitespace(second) {
+        cur = secondStart
         throw SyntaxError(message: "malformed data: an odd number of hex digits", offset: unitStart)
       }
       guard let high = hexValue(first), let low = hexValue(second) else {
-        throw SyntaxError(message: "malformed data: \(describeCharacter(at: unitStart)) is not a hex digit",
-          offset: unitStart)
+        cur = secondStart
+        throw SyntaxError(message: "malformed data: \(describeCharacter(at: secondStart)) is not a hex digit",
+          offset: secondStart)
       }
       bytes.append(high << 4 | low)
     }

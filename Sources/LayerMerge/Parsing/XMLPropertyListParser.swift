@@ -43,11 +43,40 @@ struct XMLPropertyListParser {
   private let containsSurrogates: Bool
   private var lastComment: String?
 
-  /// Whether decoded text looks like an XML document, so that CF would try its XML parser first.
+  /// Whether text could be an XML document (it starts with a tag, a declaration or a processing
+  /// instruction), so that CF's XML parser gets the first try.
   static func looksLikeXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     while i < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[i]) { i += 1 }
-    for prefix in ["<?xml", "<!DOCTYPE", "<!--", "<plist"] {
+    guard i + 1 < text.count, text[i] == UInt8(ascii: "<") else { return false }
+    let next = text[i + 1]
+    return next == UInt8(ascii: "?") || next == UInt8(ascii: "!") || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A)
+  }
+
+  /// The encoding named by an `<?xml … encoding="…"?>` declaration at the start, if any.
+  static func declaredEncoding(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+    let prefix = Array("<?xml".utf8)
+    guard text.count > prefix.count, zip(text, prefix).allSatisfy({ $0 == $1 }) else { return nil }
+    var end = 0
+    while end + 1 < text.count, !(text[end] == UInt8(ascii: "?") && text[end + 1] == UInt8(ascii: ">")) { end += 1 }
+    let declaration = Array(text[0..<end])
+    let attribute = Array("encoding=".utf8)
+    guard let found = (0...max(0, declaration.count - attribute.count)).first(where: {
+      declaration.count >= attribute.count && Array(declaration[$0..<($0 + attribute.count)]) == attribute
+    }) else { return nil }
+    let quoteOffset = found + attribute.count
+    guard quoteOffset < text.count, text[quoteOffset] == UInt8(ascii: "\"") || text[quoteOffset] == UInt8(ascii: "'")
+    else { return nil }
+    // The value runs to the matching quote, even past "?>", as CF reads it.
+    let value = text[(quoteOffset + 1)...].prefix { $0 != text[quoteOffset] }
+    return String(decoding: value, as: UTF8.self)
+  }
+
+  /// Whether text unmistakably means to be XML (`<?`, `<!` or `<plist`), so its XML error is the one to show.
+  static func declaresXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[i]) { i += 1 }
+    for prefix in ["<?", "<!", "<plist"] {
       let bytes = Array(prefix.utf8)
       if i + bytes.count <= text.count, zip(text[i...], bytes).allSatisfy({ $0 == $1 }) { return true }
     }
@@ -67,10 +96,10 @@ struct XMLPropertyListParser {
     guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
     var outcome: Outcome
     if startsWith("<plist") {
-      let (name, selfClosing) = try readStartTag()
-      _ = name
+      let plistStart = cur
+      let (_, selfClosing) = try readStartTag()
       if selfClosing {
-        outcome = .dictionary([])
+        throw SyntaxError(message: "the <plist/> element is empty", offset: plistStart)
       } else {
         skipMisc()
         if startsWith("</plist") {
@@ -84,19 +113,20 @@ struct XMLPropertyListParser {
     } else {
       outcome = try parseTopValue()
     }
-    skipMisc()
-    guard cur >= end else {
-      throw SyntaxError(message: "unexpected content after the end of the property list", offset: cur)
-    }
+    // CF ignores whatever follows the root element.
     return outcome
   }
 
   // MARK: - Private
 
   private mutating func parseTopValue() throws(SyntaxError) -> Outcome {
-    if startsWith("<dict>") {
-      cur += 6
-      return .dictionary(try parseDictionaryBody())
+    if startsWith("<dict") {
+      let start = cur
+      let (name, selfClosing) = try readStartTag()
+      if name == "dict" {
+        return .dictionary(selfClosing ? [] : try parseDictionaryBody())
+      }
+      cur = start
     }
     return .other(try parseValue())
   }
@@ -111,7 +141,8 @@ struct XMLPropertyListParser {
         return entries
       }
       let keyOffset = cur
-      guard startsWith("<key>") || startsWith("<key/>") else {
+      guard startsWith("<key"), cur + 4 < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
+      else {
         throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
       }
       let comment = lastComment
@@ -148,8 +179,9 @@ struct XMLPropertyListParser {
         }
         elements.append(try parseValue())
       }
-    case "string":
-      return .string(selfClosing ? "" : try parseText(until: "string"))
+    case "string", "key":
+      // CF reads a <key> outside a dictionary as a string.
+      return .string(selfClosing ? "" : try parseText(until: name))
     case "true", "false":
       if !selfClosing { try expectEndTag(name) }
       return .boolean(name == "true")
@@ -198,8 +230,7 @@ struct XMLPropertyListParser {
     while i < end, text[i] != UInt8(ascii: "<"), text[i] != UInt8(ascii: "&") { i += 1 }
     if i < end, text[i] == UInt8(ascii: "<"), !startsWith("<!", at: i) {
       cur = i
-      let value = GeneralizedUTF8.string(
-        UnsafeBufferPointer(rebasing: text[start..<i]), mayContainSurrogates: containsSurrogates)
+      let value = try makeString(Array(text[start..<i]), at: start)
       try expectEndTag(name)
       return value
     }
@@ -221,7 +252,7 @@ struct XMLPropertyListParser {
           try skipComment()
         } else {
           try expectEndTag(name)
-          return GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates)
+          return try makeString(buffer, at: start)
         }
       } else if byte == UInt8(ascii: "&") {
         try appendEntity(to: &buffer)
@@ -230,6 +261,15 @@ struct XMLPropertyListParser {
         cur += 1
       }
     }
+  }
+
+  /// Character data must be valid UTF-8: CF decodes it (and only it) when building strings.
+  private func makeString(_ bytes: [UInt8], at offset: Int) throws(SyntaxError) -> String {
+    var bytes = bytes
+    if !containsSurrogates, let bad = DecodedText.repairStrayA9(&bytes) {
+      throw SyntaxError(message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
+    }
+    return GeneralizedUTF8.string(bytes, mayContainSurrogates: containsSurrogates)
   }
 
   private mutating func appendEntity(to buffer: inout [UInt8]) throws(SyntaxError) {
@@ -249,10 +289,11 @@ struct XMLPropertyListParser {
     case "apos": buffer.append(UInt8(ascii: "'"))
     default:
       var number: UInt32?
+      // CF reads an empty character reference ("&#x;") as U+0000.
       if name.hasPrefix("#x") || name.hasPrefix("#X") {
-        number = UInt32(name.dropFirst(2), radix: 16)
+        number = name.count == 2 ? 0 : UInt32(name.dropFirst(2), radix: 16)
       } else if name.hasPrefix("#") {
-        number = UInt32(name.dropFirst())
+        number = name.count == 1 ? 0 : UInt32(name.dropFirst())
       }
       guard let number, number <= 0x10FFFF else {
         throw SyntaxError(message: "unknown entity '&\(name);'", offset: start)
@@ -268,10 +309,22 @@ struct XMLPropertyListParser {
     let nameStart = cur
     while cur < end, isNameByte(text[cur]) { cur += 1 }
     let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cur]), as: UTF8.self)
-    // Attributes are ignored (only <plist version="1.0"> has any).
-    while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
-    guard cur < end, !name.isEmpty else {
-      throw SyntaxError(message: "malformed tag", offset: start)
+    guard !name.isEmpty else { throw SyntaxError(message: "malformed tag", offset: start) }
+    if name == "plist" {
+      // Attributes are ignored (only <plist version="1.0"> has any).
+      guard cur < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur]) else {
+        throw SyntaxError(message: "malformed tag <plist", offset: start)
+      }
+      if text[cur] == UInt8(ascii: "/"), cur + 1 < end, text[cur + 1] != UInt8(ascii: ">") {
+        throw SyntaxError(message: "malformed tag <plist", offset: start)
+      }
+      while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+    } else {
+      while cur < end, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D { cur += 1 }
+      if cur < end, text[cur] == UInt8(ascii: "/") { cur += 1 }
+    }
+    guard cur < end, text[cur] == UInt8(ascii: ">") else {
+      throw SyntaxError(message: "malformed tag <\(name)", offset: start)
     }
     let selfClosing = text[cur - 1] == UInt8(ascii: "/")
     cur += 1
@@ -303,7 +356,12 @@ struct XMLPropertyListParser {
         while cur < end, !startsWith("?>") { cur += 1 }
         cur = min(end, cur + 2)
       } else if startsWith("<!DOCTYPE") {
-        while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+        while cur < end, text[cur] != UInt8(ascii: ">"), text[cur] != UInt8(ascii: "[") { cur += 1 }
+        if cur < end, text[cur] == UInt8(ascii: "[") {
+          // An internal subset: skip to its ']'. Without one the document cannot parse.
+          while cur < end, text[cur] != UInt8(ascii: "]") { cur += 1 }
+          while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+        }
         cur = min(end, cur + 1)
       } else {
         return
