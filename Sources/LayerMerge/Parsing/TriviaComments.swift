@@ -63,7 +63,7 @@ enum TriviaComments {
     if followsEntry, index == 0, comments[0].breaksBefore == 0 {
       group.removeFirst()
     }
-    let joined = group.map { $0.text.trimmingASCIIWhitespace() }.joined(separator: "\n")
+    let joined = group.map { $0.text.trimmingASCIIWhitespace() }.joined(separator: "\n").trimmingASCIIWhitespace()
     return joined.isEmpty ? nil : joined
   }
 

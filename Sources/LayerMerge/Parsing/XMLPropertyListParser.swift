@@ -265,7 +265,8 @@ struct XMLPropertyListParser {
 
   /// Character data must be valid UTF-8: CF decodes it (and only it) when building strings.
   private func makeString(_ bytes: [UInt8], at offset: Int) throws(SyntaxError) -> String {
-    var bytes = bytes
+    // CF's string creation drops one leading U+FEFF from character data.
+    var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     if !containsSurrogates, let bad = DecodedText.repairStrayA9(&bytes) {
       throw SyntaxError(message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
     }
