@@ -35,14 +35,22 @@ public struct LocalizationTable: Hashable, Sendable {
   /// - Returns: The entry it replaced, if any.
   @discardableResult
   public mutating func upsert(_ entry: LocalizationEntry) -> LocalizationEntry? {
-    if let index = indexByKey[entry.key] {
+    // One hash lookup in the common case of a new key.
+    if let index = indexByKey.updateValue(entries.count, forKey: entry.key) {
+      indexByKey[entry.key] = index
       let previous = entries[index]
       entries[index] = entry
       return previous
     }
-    indexByKey[entry.key] = entries.count
     entries.append(entry)
     return nil
+  }
+
+  /// Makes room for `count` entries, so that reading a large file does not rehash.
+  /// - Parameter count: The number of entries expected.
+  public mutating func reserveCapacity(_ count: Int) {
+    entries.reserveCapacity(count)
+    indexByKey.reserveCapacity(count)
   }
 
   /// The key-to-value mapping the runtime sees.

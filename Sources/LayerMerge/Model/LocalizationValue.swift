@@ -4,13 +4,13 @@
 /// (plural, device or width variations, with the format key and its variables), and String
 /// Catalog entries are expressed the same way. Dictionaries keep the order in which their keys
 /// appeared in the source, so that output stays close to what people wrote.
-public indirect enum LocalizationValue: Hashable, Sendable {
+public enum LocalizationValue: Hashable, Sendable {
   /// A plain string.
   case string(String)
   /// A dictionary in source order; keys are unique.
-  case dictionary(OrderedDictionary)
+  indirect case dictionary(OrderedDictionary)
   /// An array.
-  case array([LocalizationValue])
+  indirect case array([LocalizationValue])
   /// Raw bytes (`<data>` in XML, `<hex>` in old-style plists).
   case data([UInt8])
   /// An integer (XML `<integer>`).

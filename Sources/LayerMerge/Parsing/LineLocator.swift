@@ -13,6 +13,14 @@ struct LineLocator {
     if target < offset { self = LineLocator() }
     var i = offset
     while i < target {
+      // Skip eight bytes at a time while none is a CR or LF.
+      if i + 8 <= target, let base = bytes.baseAddress {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if !SWAR.containsByte(word, 0x0A) && !SWAR.containsByte(word, 0x0D) {
+          i += 8
+          continue
+        }
+      }
       let byte = bytes[i]
       if byte == 0x0A {
         if i == 0 || bytes[i - 1] != 0x0D { line += 1 }
@@ -31,5 +39,18 @@ struct LineLocator {
       k += 1
     }
     return TextPosition(line: line, column: column)
+  }
+}
+
+/// Byte tests on eight bytes at once.
+enum SWAR {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// Whether any byte of `word` equals `byte`.
+  @inline(__always)
+  static func containsByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highs != 0
   }
 }

@@ -169,16 +169,18 @@ private struct Builder {
       return
     case .dictionary(let rawEntries):
       result.isReadByFoundation = true
+      result.table.reserveCapacity(rawEntries.count)
       var previousEnd = 0
       var isFirst = true
       for raw in rawEntries {
-        let position = locator.position(of: raw.keyOffset, in: text)
+        let position = raw.position
         while let remark = remarks.first, remark.offset < raw.keyOffset {
           remarks.removeFirst()
           report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
         }
         let commentRange = max(previousEnd, raw.triviaStart)..<raw.keyOffset
-        let comment = TriviaComments.comment(in: text, range: commentRange, followsEntry: !isFirst)
+        let comment = TriviaComments.comment(
+          in: text, range: commentRange, followsEntry: !isFirst, containsSurrogates: containsSurrogates)
         isFirst = false
         previousEnd = raw.keyOffset
         add(LocalizationEntry(key: raw.key, value: raw.value, comment: comment, position: position))

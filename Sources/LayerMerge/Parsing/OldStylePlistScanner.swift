@@ -22,6 +22,8 @@ struct OldStylePlistScanner {
     var key: String
     var value: LocalizationValue
     var keyOffset: Int
+    /// Where the key starts, as a line and column.
+    var position: TextPosition
     /// Where the whitespace and comments before the key begin.
     var triviaStart: Int
   }
@@ -44,6 +46,9 @@ struct OldStylePlistScanner {
   private let text: UnsafeBufferPointer<UInt8>
   private let end: Int
   private var cur = 0
+  /// The line at `cur` and where it starts, kept up to date in the same pass as the parse.
+  private var line = 1
+  private var lineStart = 0
   private var containsSurrogates: Bool
   private(set) var remarks: [Remark] = []
   /// Where CF stopped reading a complete top-level dictionary before the end of the text.
@@ -83,6 +88,8 @@ struct OldStylePlistScanner {
     }
     // The first object was a string followed by more text: this is a strings file. Start over.
     cur = 0
+    line = 1
+    lineStart = 0
     unterminatedCommentOffset = nil
     remarks = []
     stopOffset = nil
@@ -172,6 +179,7 @@ struct OldStylePlistScanner {
       let triviaStart = cur
       guard advanceToNonSpace() else { break }
       let keyOffset = cur
+      let keyPosition = TextPosition(line: line, column: column(of: keyOffset))
       let byte = text[cur]
       let key: String
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -210,7 +218,8 @@ struct OldStylePlistScanner {
           offset: cur)
       }
       let valueEnd = cur
-      entries.append(RawEntry(key: key, value: value, keyOffset: keyOffset, triviaStart: triviaStart))
+      entries.append(
+        RawEntry(key: key, value: value, keyOffset: keyOffset, position: keyPosition, triviaStart: triviaStart))
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
         throw SyntaxError(message: "missing ';' after the entry for key \(quoted(key))", offset: valueEnd)
       }
@@ -286,7 +295,10 @@ struct OldStylePlistScanner {
         throw SyntaxError(message: "expected '>' to close the data opened here", offset: open)
       }
       if first == UInt16(UInt8(ascii: ">")) { break }
-      if isDataWhitespace(first) { continue }
+      if isDataWhitespace(first) {
+        if first == 0x0A || first == 0x0D { noteLineBreak(at: unitStart) }
+        continue
+      }
       // CF leaves the cursor on the first unit that is not a hex digit; an enclosing array
       // checks for its ')' there.
       guard hexValue(first) != nil else {
@@ -321,14 +333,35 @@ struct OldStylePlistScanner {
   /// Parses a quoted string; `cur` is just past the opening quote.
   private mutating func parseQuoted(quote: UInt8) throws(SyntaxError) -> String {
     let start = cur
+    let (startLine, startLineStart) = (line, lineStart)
     var i = cur
-    // Fast path: no escapes.
-    while i < end {
-      let byte = text[i]
-      if byte == quote || byte == UInt8(ascii: "\\") { break }
-      i += 1
+    // Fast path: no escapes. Skip eight bytes at a time while none is the quote, a backslash or
+    // a line break (which the line count needs).
+    scan: while i < end {
+      if let base = text.baseAddress {
+        while i + 8 <= end {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          if SWAR.containsByte(word, quote) || SWAR.containsByte(word, UInt8(ascii: "\\"))
+            || SWAR.containsByte(word, 0x0A) || SWAR.containsByte(word, 0x0D)
+          {
+            break
+          }
+          i += 8
+        }
+      }
+      while i < end {
+        let byte = text[i]
+        if byte == quote || byte == UInt8(ascii: "\\") { break scan }
+        if byte == 0x0A || byte == 0x0D {
+          noteLineBreak(at: i)
+          i += 1
+          continue scan
+        }
+        i += 1
+      }
     }
     guard i < end else {
+      (line, lineStart) = (startLine, startLineStart)
       cur = start
       throw SyntaxError(message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here",
         offset: start - 1)
@@ -342,6 +375,7 @@ struct OldStylePlistScanner {
     var producedSurrogate = false
     while true {
       guard i < end else {
+        (line, lineStart) = (startLine, startLineStart)
         cur = start
         throw SyntaxError(
           message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here", offset: start - 1)
@@ -352,6 +386,7 @@ struct OldStylePlistScanner {
         break
       }
       if byte != UInt8(ascii: "\\") {
+        if byte == 0x0A || byte == 0x0D { noteLineBreak(at: i) }
         buffer.append(byte)
         i += 1
         continue
@@ -405,6 +440,7 @@ struct OldStylePlistScanner {
         buffer.append(escaped)
       default:
         // Any other character stands for itself (including a line break after the backslash).
+        if escaped == 0x0A || escaped == 0x0D { noteLineBreak(at: i - 1) }
         buffer.append(escaped)
         let length = GeneralizedUTF8.sequenceLength(lead: escaped)
         if length > 1 {
@@ -422,6 +458,7 @@ struct OldStylePlistScanner {
     while cur < end {
       let byte = text[cur]
       if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        if byte == 0x0A || byte == 0x0D { noteLineBreak(at: cur) }
         cur += 1
         continue
       }
@@ -444,6 +481,7 @@ struct OldStylePlistScanner {
         var closed = false
         while cur < end {
           let b = text[cur]
+          if b == 0x0A || b == 0x0D { noteLineBreak(at: cur) }
           cur += 1
           if b == UInt8(ascii: "*"), cur < end, text[cur] == UInt8(ascii: "/") {
             cur += 1
@@ -457,6 +495,25 @@ struct OldStylePlistScanner {
       }
     }
     return false
+  }
+
+  /// Counts the line break at `offset` (a CR, or an LF not preceded by CR) and starts a new line.
+  @inline(__always)
+  private mutating func noteLineBreak(at offset: Int) {
+    if text[offset] == 0x0D || offset == 0 || text[offset - 1] != 0x0D { line += 1 }
+    lineStart = offset + 1
+  }
+
+  /// The 1-based column of `offset` on the current line, in Unicode scalars.
+  @inline(__always)
+  private func column(of offset: Int) -> Int {
+    var column = 1
+    var k = lineStart
+    while k < offset {
+      if text[k] & 0xC0 != 0x80 { column += 1 }
+      k += 1
+    }
+    return column
   }
 
   /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `offset`.

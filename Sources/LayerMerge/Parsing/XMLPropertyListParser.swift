@@ -405,10 +405,11 @@ struct XMLPropertyListParser {
 extension String {
   /// The string without leading and trailing ASCII spaces, tabs and line breaks.
   func trimmingASCIIWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
+    let bytes = utf8
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+    guard let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
     return String(self[first...last])
   }
 }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick]`
+///
+/// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
+/// measured in the same run (Foundation's parser; a process start for the merge).
+@main
+enum BenchmarkMain {
+  static func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    func value(_ flag: String) -> String? {
+      guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+      defer { arguments.removeSubrange(index...(index + 1)) }
+      return arguments[index + 1]
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let shared = URL(fileURLWithPath: value("--shared") ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
+    let rounds = Int(value("--rounds") ?? "") ?? 5
+    let quick = arguments.contains("--quick")
+    #if DEBUG
+      print("warning: this is a debug build; measure with `swift run -c release locmerge-bench`\n")
+    #endif
+    guard FileManager.default.fileExists(atPath: shared.appendingPathComponent("corpus").path) else {
+      print("error: \(shared.path)/corpus not found; pass --shared DIR")
+      exit(1)
+    }
+
+    if arguments.contains("--profile-parse") {
+      // Only our reader, for a profiler.
+      let files = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
+      let result = ParseBenchmark.run(name: "corpus", files: files, rounds: rounds, withFoundation: false)
+      print(Format.megabytesPerSecond(bytes: result.bytes, seconds: result.ours.best))
+      return
+    }
+    print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
+    let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
+    let generated = try Workload.generate(shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
+    defer { try? FileManager.default.removeItem(at: generated) }
+    let generatedFiles = Workload.localizationFiles(under: generated)
+    let parsing = [
+      ParseBenchmark.run(name: "shared/corpus", files: corpus, rounds: rounds),
+      ParseBenchmark.run(name: "genworkload \(quick ? "2×3" : "18×11")×2000", files: generatedFiles, rounds: rounds),
+    ]
+    print(ParseBenchmark.report(parsing))
+    print("\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time)\n")
+  }
+}

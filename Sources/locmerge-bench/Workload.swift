@@ -1,0 +1,35 @@
+import Foundation
+
+/// Input files for the benchmark: the shared corpus and projects made by `genworkload.py`.
+enum Workload {
+  /// All `.strings` and `.stringsdict` files under a folder, with their bytes.
+  static func localizationFiles(under root: URL) -> [(path: String, bytes: [UInt8])] {
+    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+    var files: [(String, [UInt8])] = []
+    for case let url as URL in enumerator where ["strings", "stringsdict"].contains(url.pathExtension) {
+      if let data = FileManager.default.contents(atPath: url.path) { files.append((url.path, [UInt8](data))) }
+    }
+    return files.sorted { $0.0 < $1.0 }
+  }
+
+  /// Runs `shared/tools/genworkload.py` into a fresh temporary folder and returns it.
+  static func generate(shared: URL, targets: Int, languages: Int, keys: Int, seed: Int = 1) throws -> URL {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "locmerge-bench-\(targets)x\(languages)x\(keys)-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: output)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", shared.appendingPathComponent("tools/genworkload.py").path, output.path, "--targets", "\(targets)",
+      "--langs", "\(languages)", "--keys", "\(keys)", "--seed", "\(seed)",
+    ]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw NSError(domain: "locmerge-bench", code: Int(process.terminationStatus), userInfo: [
+        NSLocalizedDescriptionKey: "genworkload.py failed"
+      ])
+    }
+    return output
+  }
+}
