@@ -46,6 +46,18 @@ public struct LocalizationTable: Hashable, Sendable {
     return nil
   }
 
+  /// Like ``upsert(_:)``, but also returns where the entry now stands.
+  mutating func upsertReturningIndex(_ entry: LocalizationEntry) -> (index: Int, previous: LocalizationEntry?) {
+    if let index = indexByKey.updateValue(entries.count, forKey: entry.key) {
+      indexByKey[entry.key] = index
+      let previous = entries[index]
+      entries[index] = entry
+      return (index, previous)
+    }
+    entries.append(entry)
+    return (entries.count - 1, nil)
+  }
+
   /// Makes room for `count` entries, so that reading a large file does not rehash.
   /// - Parameter count: The number of entries expected.
   public mutating func reserveCapacity(_ count: Int) {

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The arguments a localized format expects, by 1-based position, and why it cannot be used.
+///
+/// Two formats are compatible when every argument position the override uses is one the base
+/// supplies with the same type (FORMATS.md §5.3, the recommended rule): width, precision and
+/// flags may differ, positions may be omitted or repeated, and mixing numbered (`%1$@`) with
+/// plain specifiers is an error.
+public struct FormatSignature: Hashable, Sendable {
+  /// The argument types by position.
+  public var arguments: [Int: FormatSpecifier.ArgumentType]
+  /// What makes the format unusable on its own, if anything.
+  public var problem: String?
+
+  /// The signature of a plain format string.
+  /// - Parameters:
+  ///   - format: The format.
+  ///   - variables: Types for `%#@name@` variables (from a stringsdict rule); unknown variables
+  ///     are treated as objects, as CF's validator does.
+  public init(format: String, variables: [String: FormatSpecifier.ArgumentType] = [:]) {
+    arguments = [:]
+    problem = nil
+    guard let specifiers = FormatSpecifier.parse(format) else {
+      problem = "a '%' does not start a valid format specifier"
+      return
+    }
+    let numbered = specifiers.filter { $0.argumentNumber != nil }.count
+    if numbered > 0 && numbered < specifiers.count {
+      problem = "it mixes numbered specifiers (like %1$@) with plain ones (like %@)"
+      return
+    }
+    var next = 1
+    for specifier in specifiers {
+      if specifier.argumentNumber == nil {
+        for _ in 0..<specifier.starArguments {
+          arguments[next] = .starInt
+          next += 1
+        }
+      }
+      let position = specifier.argumentNumber ?? next
+      if specifier.argumentNumber == nil { next += 1 }
+      let type = specifier.type ?? specifier.variable.flatMap { variables[$0] } ?? .object
+      if let existing = arguments[position], existing != type {
+        problem = "argument \(position) is used both as \(existing) and as \(type)"
+        return
+      }
+      arguments[position] = type
+    }
+  }
+
+  /// Why an override with this signature cannot replace `base`, or `nil` if it can.
+  public func incompatibility(replacing base: FormatSignature) -> String? {
+    if let problem { return problem }
+    guard base.problem == nil else { return nil }
+    for position in arguments.keys.sorted() {
+      guard let type = arguments[position] else { continue }
+      guard let baseType = base.arguments[position] else {
+        return "it uses argument \(position), which the value it replaces does not take"
+      }
+      if baseType != type {
+        return "argument \(position) is \(type) here but \(baseType) in the value it replaces"
+      }
+    }
+    return nil
+  }
+
+  /// A short rendering such as `%@, %lld` for messages.
+  public var summary: String {
+    arguments.keys.sorted().map { "\($0): \(arguments[$0].map { "\($0)" } ?? "?")" }.joined(separator: ", ")
+  }
+}
+
+extension LocalizationValue {
+  /// The format signatures a value offers at run time: one for a plain string; for a
+  /// stringsdict rule, one per variant (each plural or device form), with `%#@var@` expanded to
+  /// the variable's `NSStringFormatValueTypeKey`.
+  public var formatSignatures: [(variant: String, signature: FormatSignature)] {
+    switch self {
+    case .string(let text):
+      return [("", FormatSignature(format: text))]
+    case .dictionary(let rule):
+      var variables: [String: FormatSpecifier.ArgumentType] = [:]
+      var variants: [(String, FormatSignature)] = []
+      for (name, value) in rule.pairs {
+        guard case .dictionary(let variable) = value else { continue }
+        if let valueType = variable["NSStringFormatValueTypeKey"]?.stringValue,
+          let specifier = FormatSpecifier.parse("%" + valueType)?.first, let type = specifier.type
+        {
+          variables[name] = type
+        }
+      }
+      guard let formatKey = rule["NSStringLocalizedFormatKey"]?.stringValue else { return [] }
+      variants.append(("NSStringLocalizedFormatKey", FormatSignature(format: formatKey, variables: variables)))
+      // The runtime puts the chosen form in place of %#@name@ and then formats the whole string,
+      // so each form is checked inside the format key.
+      let placeholders = FormatSpecifier.parse(formatKey)?.filter { $0.variable != nil } ?? []
+      for placeholder in placeholders {
+        guard let name = placeholder.variable, case .dictionary(let forms)? = rule[name] else { continue }
+        for (form, text) in forms.pairs where !form.hasPrefix("NSString") {
+          guard let text = text.stringValue else { continue }
+          let expanded = formatKey.replacingFirst(placeholder.text, with: text)
+          variants.append(("\(name).\(form)", FormatSignature(format: expanded, variables: variables)))
+        }
+      }
+      return variants
+    default:
+      return []
+    }
+  }
+}
+
+extension String {
+  /// The string with the first occurrence of `target` replaced.
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = range(of: target) else { return self }
+    return replacingCharacters(in: range, with: replacement)
+  }
+}

@@ -1,0 +1,129 @@
+/// Resolves a stack of layers into merged tables with per-key provenance and diagnostics.
+///
+/// Precedence, written down in docs/merging.md:
+/// - Layers are ordered lowest (the base) to highest; for each table path and key, the highest
+///   layer that defines the key wins.
+/// - Output order is the lowest layer's order, then keys added by higher layers in their order.
+/// - The winner's comment is kept; without one, the nearest shadowed definition's comment is.
+/// - A table or language only lower layers have passes through whole.
+/// - `.stringsdict` entries override per top-level key.
+public enum LayerMerger {
+  /// Reads the layers and merges them.
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: What to check.
+  /// - Returns: The merged tables, diagnostics and the files read.
+  public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
+    merge(loaded: layers.map(LoadedLayer.init), options: options)
+  }
+
+  /// Merges layers that are already loaded (the audit loads the base once for every target).
+  /// - Parameters:
+  ///   - loaded: The stack, lowest first.
+  ///   - options: What to check.
+  /// - Returns: The merged tables, diagnostics and the files read.
+  public static func merge(loaded: [LoadedLayer], options: MergeOptions = MergeOptions()) -> MergeResult {
+    var diagnostics: [Diagnostic] = []
+    for layer in loaded {
+      for address in layer.files.keys.sorted() {
+        diagnostics += layer.files[address]?.diagnostics ?? []
+      }
+    }
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded)
+    diagnostics += caseDiagnostics
+
+    var tables: [MergedTable] = []
+    tables.reserveCapacity(sourcesByAddress.count)
+    for address in sourcesByAddress.keys.sorted() {
+      tables.append(mergeTable(address, sources: sourcesByAddress[address] ?? [], loaded: loaded))
+    }
+    let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
+    var checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
+    diagnostics += checker.run()
+
+    let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
+    return MergeResult(
+      layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
+      developmentLanguage: developmentLanguage)
+  }
+
+  // MARK: - Private
+
+  /// Which file of which layer feeds each output address. Language folders that differ only in
+  /// case (`zh-Hans`, `zh-hans`) are one language, spelled as the lowest layer spells it.
+  private static func alignAddresses(_ loaded: [LoadedLayer]) -> ([TableAddress: [(Int, ParsedFile)]], [Diagnostic]) {
+    var canonicalLanguage: [String: String] = [:]  // "directory/lowercased" -> spelling
+    var sources: [TableAddress: [(Int, ParsedFile)]] = [:]
+    var diagnostics: [Diagnostic] = []
+    var reported: Set<String> = []
+    for (layerIndex, layer) in loaded.enumerated() {
+      for address in layer.files.keys.sorted() {
+        guard let file = layer.files[address] else { continue }
+        let folding = address.directory + "/" + address.language.lowercased()
+        let spelling = canonicalLanguage[folding] ?? address.language
+        canonicalLanguage[folding] = spelling
+        if spelling != address.language, reported.insert("\(layerIndex)/\(folding)/\(address.language)").inserted {
+          let folder = address.directory.isEmpty ? "" : address.directory + "/"
+          diagnostics.append(
+            Diagnostic(
+              .warning, .languageCaseConflict,
+              "language folder '\(address.language).lproj' differs only in case from '\(spelling).lproj'; they are "
+                + "merged as '\(spelling)', but on a case-sensitive file system they would be two languages",
+              at: SourceLocation(path: "\(layer.layer.path)/\(folder)\(address.language).lproj")))
+        }
+        sources[address.inLanguage(spelling), default: []].append((layerIndex, file))
+      }
+    }
+    return (sources, diagnostics)
+  }
+
+  private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], loaded: [LoadedLayer])
+    -> MergedTable
+  {
+    var table = LocalizationTable()
+    var chains: [[Definition]] = []
+    table.reserveCapacity(sources.first?.1.table.count ?? 0)
+    chains.reserveCapacity(sources.first?.1.table.count ?? 0)
+    for (layerIndex, file) in sources {
+      let layerName = loaded[layerIndex].layer.name
+      for entry in file.table.entries {
+        let definition = Definition(
+          layerIndex: layerIndex, layer: layerName, file: file.path, position: entry.position, value: entry.value)
+        var merged = entry
+        let (index, previous) = table.upsertReturningIndex(merged)
+        if let previous {
+          if merged.comment == nil, previous.comment != nil {
+            merged.comment = previous.comment
+            table.upsert(merged)
+          }
+          chains[index].append(definition)
+        } else {
+          chains.append([definition])
+        }
+      }
+    }
+    var provenance: [KeyProvenance] = []
+    provenance.reserveCapacity(chains.count)
+    for (entry, chain) in zip(table.entries, chains) {
+      guard let winner = chain.last else { continue }
+      let shadowed = Array(chain.dropLast().reversed())
+      let status: KeyProvenance.Status
+      if let below = shadowed.first {
+        status = below.value == winner.value ? .redundant : .overridden
+      } else {
+        status = winner.layerIndex == 0 ? .inherited : .added
+      }
+      provenance.append(KeyProvenance(key: entry.key, status: status, winner: winner, shadowed: shadowed))
+    }
+    return MergedTable(
+      address: address, table: table, provenance: provenance, sources: sources.map(\.1.path),
+      layerIndexes: sources.map(\.0))
+  }
+
+  private static func pickDevelopmentLanguage(_ base: LoadedLayer?) -> String? {
+    let languages = Set(base?.files.keys.map(\.language) ?? [])
+    if languages.contains("en") { return "en" }
+    if languages.contains("Base") { return "Base" }
+    return languages.sorted().first
+  }
+}

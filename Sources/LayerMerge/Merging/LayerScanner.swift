@@ -1,0 +1,39 @@
+import Foundation
+
+/// Finds the localization tables of a layer folder.
+///
+/// Every `.strings` and `.stringsdict` file directly inside a folder named `<lang>.lproj`, at any
+/// depth, is a table. Hidden files and folders (`.git`, `.DS_Store`) are skipped, and so is
+/// everything else.
+public enum LayerScanner {
+  /// The tables of a layer, by address, with their paths on disk.
+  /// - Parameter layer: The layer to scan.
+  /// - Returns: The tables found (empty if the folder does not exist).
+  public static func tables(in layer: Layer) -> [TableAddress: String] {
+    var result: [TableAddress: String] = [:]
+    scan(directory: layer.path, relative: "", into: &result)
+    return result
+  }
+
+  /// Whether a folder exists at `path`.
+  public static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  // MARK: - Private
+
+  private static func scan(directory: String, relative: String, into result: inout [TableAddress: String]) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    let isLproj = directory.hasSuffix(".lproj")
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let path = directory + "/" + name
+      let relativePath = relative.isEmpty ? name : relative + "/" + name
+      if isDirectory(path) {
+        scan(directory: path, relative: relativePath, into: &result)
+      } else if isLproj, let address = TableAddress(relativePath: relativePath) {
+        result[address] = path
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// A layer whose tables have been found and read.
+public struct LoadedLayer: Sendable {
+  /// The layer.
+  public var layer: Layer
+  /// Its tables, parsed, by address.
+  public var files: [TableAddress: ParsedFile]
+
+  /// Finds and reads every table of a layer. Files are read in parallel; the result does not
+  /// depend on the order in which they finish.
+  /// - Parameter layer: The layer to load.
+  public init(_ layer: Layer) {
+    self.layer = layer
+    let found = LayerScanner.tables(in: layer).sorted { $0.key < $1.key }
+    let parsed = found.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
+      (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))
+    }
+    let files = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
+    self.files = files
+  }
+}

@@ -1,0 +1,182 @@
+/// The checks a merge runs on its result: format specifiers of overrides, redundant overrides,
+/// near-miss keys, keys split between `.strings` and `.stringsdict`, missing translations and
+/// languages that only an overlay has.
+struct MergeChecker {
+  let tables: [MergedTable]
+  let layers: [Layer]
+  let developmentLanguage: String?
+  private var diagnostics: [Diagnostic] = []
+
+  init(tables: [MergedTable], layers: [Layer], developmentLanguage: String?) {
+    self.tables = tables
+    self.layers = layers
+    self.developmentLanguage = developmentLanguage
+  }
+
+  mutating func run() -> [Diagnostic] {
+    for table in tables {
+      checkOverrides(in: table)
+    }
+    checkNearMisses()
+    checkStringsAgainstStringsdict()
+    checkLanguages()
+    return diagnostics
+  }
+
+  // MARK: - Overrides
+
+  private mutating func checkOverrides(in table: MergedTable) {
+    for record in table.provenance {
+      guard let below = record.shadowed.first else { continue }
+      let note = Diagnostic.Note(
+        "the value it replaces, in layer '\(below.layer)', is here", at: below.location)
+      switch record.status {
+      case .redundant:
+        diagnostics.append(
+          Diagnostic(
+            .warning, .redundantOverride,
+            "layer '\(record.winner.layer)' repeats the value of \(quoted(record.key)) from layer '\(below.layer)'; "
+              + "the override can be removed", at: record.winner.location, notes: [note]))
+      case .overridden:
+        if let problem = formatProblem(of: record.winner.value, replacing: below.value) {
+          diagnostics.append(
+            Diagnostic(
+              .error, .formatMismatch,
+              "the override of \(quoted(record.key)) in layer '\(record.winner.layer)' does not fit the format "
+                + "arguments of the value it replaces: \(problem); this crashes or prints garbage at run time",
+              at: record.winner.location, notes: [note]))
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  /// Why `value` cannot replace `base` at run time, or `nil` if its format specifiers fit.
+  private func formatProblem(of value: LocalizationValue, replacing base: LocalizationValue) -> String? {
+    guard let baseSignature = base.formatSignatures.first?.signature else { return nil }
+    for (variant, signature) in value.formatSignatures {
+      if let problem = signature.incompatibility(replacing: baseSignature) {
+        return variant.isEmpty ? problem : "in \(variant), \(problem)"
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Near misses
+
+  /// An added key one edit away from a key of a lower layer is probably a typo for it. Each key
+  /// is reported once per table, in the development language when it has the key.
+  private mutating func checkNearMisses() {
+    var reported: Set<String> = []
+    let ordered = tables.sorted { lhs, rhs in
+      let lhsDevelopment = lhs.address.language == developmentLanguage
+      let rhsDevelopment = rhs.address.language == developmentLanguage
+      return lhsDevelopment != rhsDevelopment ? lhsDevelopment : lhs.address < rhs.address
+    }
+    for table in ordered {
+      let added = table.provenance.filter { $0.status == .added }
+      guard !added.isEmpty else { continue }
+      for layerIndex in Set(added.map(\.winner.layerIndex)).sorted() {
+        let lower = table.provenance.filter { record in
+          (record.shadowed.last ?? record.winner).layerIndex < layerIndex
+        }
+        let index = NearMissIndex(lower.map(\.key))
+        for record in added where record.winner.layerIndex == layerIndex {
+          let identity = "\(table.address.directory)/\(table.address.table).\(table.address.kind)/\(record.key)"
+          guard !reported.contains(identity), let intended = index.nearMiss(for: record.key) else { continue }
+          reported.insert(identity)
+          diagnostics.append(
+            Diagnostic(
+              .warning, .nearMissKey,
+              "layer '\(record.winner.layer)' adds \(quoted(record.key)), one character away from the existing key "
+                + "\(quoted(intended)); did you mean to override it?", at: record.winner.location))
+        }
+      }
+    }
+  }
+
+  // MARK: - .strings against .stringsdict
+
+  /// The runtime prefers a `.stringsdict` entry over a `.strings` entry of the same table and key.
+  private mutating func checkStringsAgainstStringsdict() {
+    var stringsdicts: [String: MergedTable] = [:]
+    for table in tables where table.address.kind == .stringsdict {
+      stringsdicts[groupKey(table.address)] = table
+    }
+    for table in tables where table.address.kind == .strings {
+      guard let dictionary = stringsdicts[groupKey(table.address)] else { continue }
+      for record in table.provenance {
+        guard let ruleIndex = dictionary.provenance.firstIndex(where: { $0.key == record.key }) else { continue }
+        let rule = dictionary.provenance[ruleIndex]
+        guard rule.winner.layerIndex != record.winner.layerIndex else { continue }
+        let message: String
+        if record.winner.layerIndex > rule.winner.layerIndex {
+          message =
+            "layer '\(record.winner.layer)' overrides \(quoted(record.key)) in .strings, but the .stringsdict entry "
+            + "from layer '\(rule.winner.layer)' wins at run time; override it in .stringsdict instead"
+        } else {
+          message =
+            "\(quoted(record.key)) is defined in .strings by layer '\(record.winner.layer)' and in .stringsdict by "
+            + "layer '\(rule.winner.layer)'; the .stringsdict entry wins at run time"
+        }
+        diagnostics.append(
+          Diagnostic(
+            .warning, .stringsAndStringsdict, message, at: record.winner.location,
+            notes: [Diagnostic.Note("the .stringsdict entry is here", at: rule.winner.location)]))
+      }
+    }
+  }
+
+  private func groupKey(_ address: TableAddress) -> String {
+    "\(address.directory)/\(address.language)/\(address.table)"
+  }
+
+  // MARK: - Languages
+
+  private mutating func checkLanguages() {
+    guard let developmentLanguage else { return }
+    var byDirectory: [String: [MergedTable]] = [:]
+    for table in tables { byDirectory[table.address.directory, default: []].append(table) }
+    for directory in byDirectory.keys.sorted() {
+      let group = byDirectory[directory] ?? []
+      let development = group.filter { $0.address.language == developmentLanguage }
+      guard !development.isEmpty else { continue }
+      let languages = Set(group.map(\.address.language)).subtracting([developmentLanguage, "Base"]).sorted()
+      for language in languages {
+        let languageTables = group.filter { $0.address.language == language }
+        if languageTables.allSatisfy({ !$0.layerIndexes.contains(0) }) {
+          reportOverlayOnly(language: language, tables: languageTables, development: development)
+          continue
+        }
+        for source in development {
+          let target = languageTables.first { $0.address == source.address.inLanguage(language) }
+          let present = Set(target?.table.keys ?? [])
+          let missing = source.table.keys.filter { !present.contains($0) }
+          guard !missing.isEmpty else { continue }
+          let location = target.map { SourceLocation(path: $0.sources.last ?? $0.address.relativePath) }
+          let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+          let what = target == nil ? "is missing" : "lacks \(missing.count) of its \(source.table.count) keys (\(shown))"
+          diagnostics.append(
+            Diagnostic(
+              .warning, .missingTranslation,
+              "\(source.address.inLanguage(language).relativePath) \(what) from the development language "
+                + "\(developmentLanguage)" + (target == nil ? " (\(source.table.count) keys)" : ""),
+              at: location ?? SourceLocation(path: source.sources.last ?? source.address.relativePath)))
+        }
+      }
+    }
+  }
+
+  private mutating func reportOverlayOnly(language: String, tables: [MergedTable], development: [MergedTable]) {
+    let layerNames = Set(tables.flatMap { $0.layerIndexes.map { layers[$0].name } }).sorted()
+    let missing = development.reduce(0) { $0 + $1.table.count }
+    let path = tables.first?.sources.first ?? language
+    diagnostics.append(
+      Diagnostic(
+        .warning, .overlayOnlyLanguage,
+        "language '\(language)' exists only in \(layerNames.map { "'\($0)'" }.joined(separator: ", ")), not in the "
+          + "base: all \(missing) base keys of the development language \(developmentLanguage ?? "") are missing from "
+          + "it except the ones the overlay defines", at: SourceLocation(path: path)))
+  }
+}

@@ -1,0 +1,30 @@
+/// One merged table: its entries as the output file will hold them, and each key's provenance.
+public struct MergedTable: Sendable {
+  /// Where the table lives in every layer and in the output.
+  public var address: TableAddress
+  /// The merged entries, in output order.
+  public var table: LocalizationTable
+  /// One record per entry, in the same order.
+  public var provenance: [KeyProvenance]
+  /// The files that contributed, lowest layer first.
+  public var sources: [String]
+  /// The indexes of the layers that have this file.
+  public var layerIndexes: [Int]
+}
+
+/// Everything a merge produced: tables, diagnostics and the files it read.
+public struct MergeResult: Sendable {
+  /// The layers, lowest first.
+  public var layers: [Layer]
+  /// The merged tables, sorted by relative path.
+  public var tables: [MergedTable]
+  /// Every problem found, in a stable order.
+  public var diagnostics: [Diagnostic]
+  /// Every file read, sorted.
+  public var inputFiles: [String]
+  /// The development language the checks compared other languages with, if any.
+  public var developmentLanguage: String?
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.containsErrors }
+}
