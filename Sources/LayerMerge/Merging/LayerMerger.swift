@@ -41,6 +41,7 @@ public enum LayerMerger {
     var checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
     diagnostics += checker.run()
 
+    diagnostics = sortedByLocation(diagnostics)
     let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
     return MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
@@ -118,6 +119,18 @@ public enum LayerMerger {
     return MergedTable(
       address: address, table: table, provenance: provenance, sources: sources.map(\.1.path),
       layerIndexes: sources.map(\.0))
+  }
+
+  /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the
+  /// sort is stable, so problems at one place keep the order in which they were found.
+  static func sortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted { lhs, rhs in
+      let (a, b) = (lhs.element.location, rhs.element.location)
+      if a?.path != b?.path { return (a?.path ?? "").utf8.lexicographicallyPrecedes((b?.path ?? "").utf8) }
+      let (pa, pb) = (a?.position ?? TextPosition(line: 0, column: 0), b?.position ?? TextPosition(line: 0, column: 0))
+      if pa != pb { return pa < pb }
+      return lhs.offset < rhs.offset
+    }.map(\.element)
   }
 
   private static func pickDevelopmentLanguage(_ base: LoadedLayer?) -> String? {

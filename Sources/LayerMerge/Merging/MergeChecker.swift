@@ -161,7 +161,7 @@ struct MergeChecker {
             Diagnostic(
               .warning, .missingTranslation,
               "\(source.address.inLanguage(language).relativePath) \(what) from the development language "
-                + "\(developmentLanguage)" + (target == nil ? " (\(source.table.count) keys)" : ""),
+                + "\(developmentLanguage)" + (target == nil ? " (\(counted(source.table.count, "key")))" : ""),
               at: location ?? SourceLocation(path: source.sources.last ?? source.address.relativePath)))
         }
       }
@@ -179,4 +179,9 @@ struct MergeChecker {
           + "base: all \(missing) base keys of the development language \(developmentLanguage ?? "") are missing from "
           + "it except the ones the overlay defines", at: SourceLocation(path: path)))
   }
+}
+
+/// "1 key", "3 keys".
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
