@@ -1,9 +1,158 @@
+import Foundation
 import LayerMerge
 
+/// `locmerge [merge]`, `files` and `lint`: resolve the layers, check, and (for merge) write.
 struct MergeCommand {
   enum Mode { case merge, files, lint }
+
   var options: MergeOptions
   var environment: [String: String]
   var console: Console
-  func run(mode: Mode) -> ExitStatus { .internalError }
+
+  func run(mode: Mode) -> ExitStatus {
+    let printer = DiagnosticPrinter(console: console)
+    let layers = [Layer(name: options.base.name, path: options.base.path)]
+      + options.overlays.map { Layer(name: $0.name, path: $0.path) }
+    var diagnostics: [Diagnostic] = []
+    for layer in layers where !LayerScanner.isDirectory(layer.path) {
+      diagnostics.append(
+        Diagnostic(.error, .unreadableFile, "layer folder '\(layer.path)' does not exist", at: nil))
+    }
+    if let destination = options.destination,
+      let problem = DestinationSafety.problem(destination: destination, layers: layers)
+    {
+      diagnostics.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)", at: nil))
+    }
+    guard !diagnostics.containsErrors else {
+      diagnostics.forEach(printer.print)
+      return .failure
+    }
+    if mode == .files { return listFiles(layers: layers) }
+
+    let result = LayerMerger.merge(layers)
+    diagnostics += result.diagnostics
+    let outputs = mode == .merge ? result.tables.map(outputFile) : []
+    let destination = options.destination.map(DestinationSafety.canonicalPath)
+    if let destination, mode == .merge {
+      diagnostics += undeclaredOutputWarnings(
+        outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName])
+    }
+    let errors = diagnostics.filter { $0.severity == .error }.count
+    let warnings = diagnostics.filter { $0.severity == .warning }.count
+    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
+      printer.print(diagnostic)
+    }
+    let failed = errors > 0 || (options.strict && warnings > 0)
+    var summary = Summary(layers: layers.count, read: result.inputFiles.count, warnings: warnings, errors: errors)
+    do {
+      if let provenance = options.provenance {
+        try OutputDirectory.writeIfChanged(
+          Array((ProvenanceDocument.json(for: result).serialized(indent: 2) + "\n").utf8), to: provenance)
+      }
+      if !failed, mode == .merge, let destination {
+        let plan = OutputDirectory.plan(outputs, in: destination)
+        try OutputDirectory.apply(plan, in: destination)
+        summary.written = plan.changed.count
+        summary.unchanged = plan.unchanged.count
+        summary.removed = plan.stale.count
+        try writeLists(
+          inputs: result.inputFiles.map(DestinationSafety.canonicalPath),
+          outputs: plan.record.map { destination + "/" + $0 } + [destination + "/" + OutputDirectory.recordName])
+      }
+    } catch {
+      printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+      return .failure
+    }
+    if !options.quiet {
+      console.err(summary.line(mode: mode, strictFailure: options.strict && errors == 0 && warnings > 0) + "\n")
+    }
+    return failed ? .failure : .success
+  }
+
+  // MARK: - Private
+
+  private func outputFile(_ table: MergedTable) -> OutputDirectory.Output {
+    OutputDirectory.Output(
+      relativePath: table.address.relativePath, bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+  }
+
+  private func listFiles(layers: [Layer]) -> ExitStatus {
+    guard let destination = options.destination.map(DestinationSafety.canonicalPath) else { return .usage }
+    let planned = LayerMerger.plannedFiles(layers)
+    let inputs = planned.inputs.map(DestinationSafety.canonicalPath)
+    let outputs = planned.outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName]
+    let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
+    do {
+      try writeLists(inputs: inputs, outputs: outputs)
+    } catch {
+      DiagnosticPrinter(console: console).print(
+        Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+      return .failure
+    }
+    if !wroteLists {
+      console.out(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: srcroot))
+      console.out(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: srcroot))
+    }
+    return .success
+  }
+
+  private var srcroot: String? { options.srcroot ?? environment["SRCROOT"] }
+
+  private func writeLists(inputs: [String], outputs: [String]) throws(OutputDirectory.Failure) {
+    let manifest = BuildManifest(inputs: inputs, outputs: outputs)
+    if let path = options.inputFileList {
+      try OutputDirectory.writeIfChanged(
+        Array(BuildManifest.xcfilelist(manifest.inputs, title: "Input files", srcroot: srcroot).utf8), to: path)
+    }
+    if let path = options.outputFileList {
+      try OutputDirectory.writeIfChanged(
+        Array(BuildManifest.xcfilelist(manifest.outputs, title: "Output files", srcroot: srcroot).utf8), to: path)
+    }
+    if let path = options.depfile {
+      try OutputDirectory.writeIfChanged(Array(manifest.depfile.utf8), to: path)
+    }
+  }
+
+  /// Inside Xcode, every file a script writes must be declared, or a clean build fails.
+  private func undeclaredOutputWarnings(_ outputs: [String]) -> [Diagnostic] {
+    let xcode = XcodeEnvironment(environment: environment)
+    guard xcode.isScriptPhase else { return [] }
+    let declared = xcode.declaredOutputs
+    let missing = outputs.filter { !declared.contains($0) }.sorted()
+    var warnings = missing.prefix(10).map { path in
+      Diagnostic(
+        .warning, .undeclaredOutput,
+        "\(path) is written but not declared in the Run Script phase; add '\(xcode.declarationLine(for: path))' to "
+          + "its Output Files (or generate an Output File List with 'locmerge files --output-file-list')")
+    }
+    if missing.count > 10 {
+      warnings.append(
+        Diagnostic(
+          .warning, .undeclaredOutput, "\(missing.count - 10) more outputs are not declared in the Run Script phase"))
+    }
+    return warnings
+  }
+}
+
+/// The one-line summary printed after a run.
+struct Summary {
+  var layers: Int
+  var read: Int
+  var written = 0
+  var unchanged = 0
+  var removed = 0
+  var warnings: Int
+  var errors: Int
+
+  func line(mode: MergeCommand.Mode, strictFailure: Bool) -> String {
+    var parts = ["\(counted(layers, "layer"))", "\(counted(read, "file")) read"]
+    if mode == .merge {
+      parts += ["\(written) written", "\(unchanged) unchanged", "\(removed) removed"]
+    }
+    parts += [counted(warnings, "warning"), counted(errors, "error")]
+    let outcome = errors > 0 ? "; nothing written" : strictFailure ? "; warnings are errors (--strict), nothing written" : ""
+    return "locmerge: " + parts.joined(separator: ", ") + (mode == .merge ? outcome : "")
+  }
+
+  private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

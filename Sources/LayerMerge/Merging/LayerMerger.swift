@@ -29,7 +29,7 @@ public enum LayerMerger {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
     }
-    let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded)
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded.map(\.files), layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
     var tables: [MergedTable] = []
@@ -50,16 +50,28 @@ public enum LayerMerger {
 
   // MARK: - Private
 
+  /// The inputs and outputs of a merge, found by scanning the layers without reading the files
+  /// (`locmerge files`).
+  /// - Parameter layers: The stack, lowest first.
+  /// - Returns: Every table file, and the addresses of the merged tables, both sorted.
+  public static func plannedFiles(_ layers: [Layer]) -> (inputs: [String], outputs: [TableAddress]) {
+    let scanned = layers.map(LayerScanner.tables(in:))
+    let (aligned, _) = alignAddresses(scanned, layers: layers)
+    return (scanned.flatMap(\.values).sorted(), aligned.keys.sorted())
+  }
+
   /// Which file of which layer feeds each output address. Language folders that differ only in
   /// case (`zh-Hans`, `zh-hans`) are one language, spelled as the lowest layer spells it.
-  private static func alignAddresses(_ loaded: [LoadedLayer]) -> ([TableAddress: [(Int, ParsedFile)]], [Diagnostic]) {
+  private static func alignAddresses<File>(_ files: [[TableAddress: File]], layers: [Layer])
+    -> ([TableAddress: [(Int, File)]], [Diagnostic])
+  {
     var canonicalLanguage: [String: String] = [:]  // "directory/lowercased" -> spelling
-    var sources: [TableAddress: [(Int, ParsedFile)]] = [:]
+    var sources: [TableAddress: [(Int, File)]] = [:]
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
-    for (layerIndex, layer) in loaded.enumerated() {
-      for address in layer.files.keys.sorted() {
-        guard let file = layer.files[address] else { continue }
+    for (layerIndex, layerFiles) in files.enumerated() {
+      for address in layerFiles.keys.sorted() {
+        guard let file = layerFiles[address] else { continue }
         let folding = address.directory + "/" + address.language.lowercased()
         let spelling = canonicalLanguage[folding] ?? address.language
         canonicalLanguage[folding] = spelling
@@ -70,7 +82,7 @@ public enum LayerMerger {
               .warning, .languageCaseConflict,
               "language folder '\(address.language).lproj' differs only in case from '\(spelling).lproj'; they are "
                 + "merged as '\(spelling)', but on a case-sensitive file system they would be two languages",
-              at: SourceLocation(path: "\(layer.layer.path)/\(folder)\(address.language).lproj")))
+              at: SourceLocation(path: "\(layers[layerIndex].path)/\(folder)\(address.language).lproj")))
         }
         sources[address.inLanguage(spelling), default: []].append((layerIndex, file))
       }
