@@ -108,7 +108,8 @@ public enum OutputDirectory {
   // MARK: - Private
 
   private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let parent = (path as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Runs the built `locmerge` binary, as a build phase or CI would.
+enum ToolRunner {
+  struct Outcome {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The `locmerge` executable next to the test bundle.
+  static var binary: URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("locmerge"),
+      Bundle.main.bundleURL.appendingPathComponent("locmerge"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("locmerge"),
+      packageRoot.appendingPathComponent(".build/debug/locmerge"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[3]
+  }
+
+  /// Runs the tool with arguments, in a working directory, with extra environment variables.
+  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+    -> Outcome
+  {
+    try run(executable: binary, arguments: arguments, in: directory, environment: environment)
+  }
+
+  /// Runs any executable and collects its output.
+  static func run(executable: URL, arguments: [String], in directory: URL?, environment: [String: String]) throws
+    -> Outcome
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var combined = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCRIPT_") && $0.key != "SRCROOT" }
+    combined.merge(environment) { $1 }
+    process.environment = combined
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+      standardError: String(decoding: errData, as: UTF8.self))
+  }
+}
+
+/// A scratch folder with a copy of an example project.
+final class Scratch {
+  let root: URL
+
+  init(copying example: String? = nil) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    if let example {
+      for item in ["Base", "Brands", "Targets"] {
+        try FileManager.default.copyItem(
+          at: ToolRunner.packageRoot.appendingPathComponent("Examples/\(example)/\(item)"),
+          to: root.appendingPathComponent(item))
+      }
+    }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+  func path(_ relative: String) -> String { url(relative).path }
+
+  func write(_ text: String, to relative: String) throws {
+    let target = url(relative)
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: target)
+  }
+
+  func read(_ relative: String) -> String? {
+    FileManager.default.contents(atPath: path(relative)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Every regular file under a folder, relative to it, with its bytes.
+  func snapshot(_ relative: String) -> [String: Data] {
+    let base = url(relative)
+    guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [:] }
+    var result: [String: Data] = [:]
+    for case let file as URL in enumerator {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+      else { continue }
+      let name = String(file.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+      result[name] = FileManager.default.contents(atPath: file.path)
+    }
+    return result
+  }
+
+  /// Sets every file's modification time under a folder to a fixed past date.
+  func ageFiles(under relative: String) throws {
+    let old = Date(timeIntervalSince1970: 946_684_800)
+    for name in snapshot(relative).keys {
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path("\(relative)/\(name)"))
+    }
+  }
+
+  /// Files under a folder modified after the fixed past date.
+  func touchedFiles(under relative: String) throws -> [String] {
+    try snapshot(relative).keys.filter { name in
+      let attributes = try FileManager.default.attributesOfItem(atPath: path("\(relative)/\(name)"))
+      return (attributes[.modificationDate] as? Date ?? .distantPast) > Date(timeIntervalSince1970: 946_684_801)
+    }.sorted()
+  }
+}
