@@ -15,7 +15,9 @@ enum BenchmarkMain {
     }
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let shared = URL(fileURLWithPath: value("--shared") ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
+    let shared = URL(
+      fileURLWithPath: value("--shared")
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
     let rounds = Int(value("--rounds") ?? "") ?? 5
     let quick = arguments.contains("--quick")
     #if DEBUG
@@ -35,7 +37,8 @@ enum BenchmarkMain {
     }
     print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
     let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
-    let generated = try Workload.generate(shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
+    let generated = try Workload.generate(
+      shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
     defer { try? FileManager.default.removeItem(at: generated) }
     let generatedFiles = Workload.localizationFiles(under: generated)
     let parsing = [

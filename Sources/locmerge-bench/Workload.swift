@@ -26,9 +26,11 @@ enum Workload {
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw NSError(domain: "locmerge-bench", code: Int(process.terminationStatus), userInfo: [
-        NSLocalizedDescriptionKey: "genworkload.py failed"
-      ])
+      throw NSError(
+        domain: "locmerge-bench", code: Int(process.terminationStatus),
+        userInfo: [
+          NSLocalizedDescriptionKey: "genworkload.py failed"
+        ])
     }
     return output
   }

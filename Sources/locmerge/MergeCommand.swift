@@ -11,7 +11,8 @@ struct MergeCommand {
 
   func run(mode: Mode) -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
-    let layers = [Layer(name: options.base.name, path: options.base.path)]
+    let layers =
+      [Layer(name: options.base.name, path: options.base.path)]
       + options.overlays.map { Layer(name: $0.name, path: $0.path) }
     var diagnostics: [Diagnostic] = []
     for layer in layers where !LayerScanner.isDirectory(layer.path) {
@@ -73,14 +74,19 @@ struct MergeCommand {
 
   private func outputFile(_ table: MergedTable) -> OutputDirectory.Output {
     OutputDirectory.Output(
-      relativePath: table.address.relativePath, bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+      relativePath: table.address.relativePath,
+      bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
   }
 
   private func listFiles(layers: [Layer]) -> ExitStatus {
-    guard let destination = options.destination.map(DestinationSafety.canonicalPath) else { return .usage }
+    guard let given = options.destination else { return .usage }
+    // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
+    // so the lists can be made outside Xcode and still name the right files inside it.
+    let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
     let planned = LayerMerger.plannedFiles(layers)
     let inputs = planned.inputs.map(DestinationSafety.canonicalPath)
-    let outputs = planned.outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName]
+    let outputs =
+      planned.outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName]
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
       try writeLists(inputs: inputs, outputs: outputs)
@@ -150,7 +156,8 @@ struct Summary {
       parts += ["\(written) written", "\(unchanged) unchanged", "\(removed) removed"]
     }
     parts += [counted(warnings, "warning"), counted(errors, "error")]
-    let outcome = errors > 0 ? "; nothing written" : strictFailure ? "; warnings are errors (--strict), nothing written" : ""
+    let outcome =
+      errors > 0 ? "; nothing written" : strictFailure ? "; warnings are errors (--strict), nothing written" : ""
     return "locmerge: " + parts.joined(separator: ", ") + (mode == .merge ? outcome : "")
   }
 

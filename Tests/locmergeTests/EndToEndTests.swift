@@ -65,12 +65,14 @@ import Testing
     let scratch = try Scratch(copying: "WhiteLabel")
     #expect(try ToolRunner.run(Self.acmePro, in: scratch.root).status == 0)
     let before = scratch.snapshot("Out")
-    try scratch.write("\"home.greeting\" = \"Hi %@\"\n\"x\" = \"y\";\n", to: "Targets/AcmePro/en.lproj/Localizable.strings")
+    try scratch.write(
+      "\"home.greeting\" = \"Hi %@\"\n\"x\" = \"y\";\n", to: "Targets/AcmePro/en.lproj/Localizable.strings")
     let outcome = try ToolRunner.run(Self.acmePro, in: scratch.root)
     #expect(outcome.status == 1)
     #expect(
       outcome.standardError.contains(
-        "Targets/AcmePro/en.lproj/Localizable.strings:1:26: error: missing ';' after the entry for key \"home.greeting\""))
+        "Targets/AcmePro/en.lproj/Localizable.strings:1:26: error: missing ';' after the entry for key \"home.greeting\""
+      ))
     #expect(outcome.standardError.contains("nothing written"))
     #expect(scratch.snapshot("Out") == before)
   }
@@ -79,7 +81,9 @@ import Testing
     let scratch = try Scratch(copying: "WhiteLabel")
     let outcome = try ToolRunner.run(["-b", "Base", "-s", "Targets/AcmePro", "-d", "Base/Generated"], in: scratch.root)
     #expect(outcome.status == 1)
-    #expect(outcome.standardError.contains("locmerge: error: refusing to write: the destination Base/Generated lies inside the layer 'Base'"))
+    #expect(
+      outcome.standardError.contains(
+        "locmerge: error: refusing to write: the destination Base/Generated lies inside the layer 'Base'"))
     #expect(!FileManager.default.fileExists(atPath: scratch.path("Base/Generated")))
     let containing = try ToolRunner.run(["-b", "Base", "-d", "."], in: scratch.root)
     #expect(containing.status == 1)
@@ -102,11 +106,19 @@ import Testing
     #expect(entries("out.xcfilelist") == written)
     // `files` lists the same without merging.
     let files = try ToolRunner.run(
-      ["files"] + Self.acmePro + ["--srcroot", scratch.root.path, "--input-file-list", "in2.xcfilelist",
-        "--output-file-list", "out2.xcfilelist"], in: scratch.root)
+      ["files"] + Self.acmePro + [
+        "--srcroot", scratch.root.path, "--input-file-list", "in2.xcfilelist",
+        "--output-file-list", "out2.xcfilelist",
+      ], in: scratch.root)
     #expect(files.status == 0)
     #expect(entries("in2.xcfilelist") == layerFiles)
     #expect(entries("out2.xcfilelist") == written)
+    // A destination given as a build setting is kept as written, for lists made outside Xcode.
+    let setting = try ToolRunner.run(
+      ["files", "-b", "Base", "-d", "$(DERIVED_FILE_DIR)/LocMerge", "--srcroot", scratch.root.path], in: scratch.root)
+    #expect(setting.status == 0)
+    #expect(setting.standardOutput.contains("\n$(DERIVED_FILE_DIR)/LocMerge/en.lproj/Localizable.strings\n"))
+    #expect(setting.standardOutput.contains("\n$(SRCROOT)/Base/en.lproj/Localizable.strings\n"))
     // The depfile: outputs, a colon, then inputs, absolute.
     let depfile = (scratch.read("deps.d") ?? "").replacingOccurrences(of: " \\\n  ", with: " ")
     let sides = depfile.split(separator: ":", maxSplits: 1).map { $0.split(separator: " ").map(String.init) }
@@ -141,7 +153,8 @@ import Testing
         "SCRIPT_OUTPUT_FILE_LIST_COUNT": "1", "SCRIPT_OUTPUT_FILE_LIST_0": scratch.path("declared.xcfilelist"),
       ])
     #expect(outcome.status == 0)
-    #expect(outcome.standardError.contains("add '$(DERIVED_FILE_DIR)/Out/de.lproj/InfoPlist.strings' to its Output Files"))
+    #expect(
+      outcome.standardError.contains("add '$(DERIVED_FILE_DIR)/Out/de.lproj/InfoPlist.strings' to its Output Files"))
     #expect(!outcome.standardError.contains("$(DERIVED_FILE_DIR)/Out/en.lproj/Localizable.strings'"))
   }
 
@@ -184,7 +197,9 @@ import Testing
 extension Scratch {
   /// Every regular file under any folder, relative to it, with its bytes.
   static func snapshot(of folder: URL) -> [String: Data] {
-    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [:] }
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+      return [:]
+    }
     var result: [String: Data] = [:]
     for case let file as URL in enumerator {
       var isDirectory: ObjCBool = false

@@ -90,9 +90,10 @@ public enum OutputDirectory {
       }
       removeEmptyFolders(from: (relative as NSString).deletingLastPathComponent, in: destination)
     }
-    let record = JSONValue.object([
-      ("version", .integer(1)), ("outputs", .array(plan.record.map(JSONValue.string))),
-    ]).serialized(indent: 2) + "\n"
+    let record =
+      JSONValue.object([
+        ("version", .integer(1)), ("outputs", .array(plan.record.map(JSONValue.string))),
+      ]).serialized(indent: 2) + "\n"
     try writeIfChanged(Array(record.utf8), to: destination + "/" + recordName)
   }
 
@@ -115,7 +116,8 @@ public enum OutputDirectory {
     } catch {
       throw Failure(path: folder, message: "cannot create the folder: \(error.localizedDescription)")
     }
-    let temporary = folder + "/.\((path as NSString).lastPathComponent).locmerge-\(ProcessInfo.processInfo.processIdentifier).tmp"
+    let temporary =
+      folder + "/.\((path as NSString).lastPathComponent).locmerge-\(ProcessInfo.processInfo.processIdentifier).tmp"
     guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
       throw Failure(path: temporary, message: "cannot write a temporary file")
     }

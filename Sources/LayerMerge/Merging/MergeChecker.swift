@@ -156,7 +156,8 @@ struct MergeChecker {
           guard !missing.isEmpty else { continue }
           let location = target.map { SourceLocation(path: $0.sources.last ?? $0.address.relativePath) }
           let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
-          let what = target == nil ? "is missing" : "lacks \(missing.count) of its \(source.table.count) keys (\(shown))"
+          let what =
+            target == nil ? "is missing" : "lacks \(missing.count) of its \(source.table.count) keys (\(shown))"
           diagnostics.append(
             Diagnostic(
               .warning, .missingTranslation,

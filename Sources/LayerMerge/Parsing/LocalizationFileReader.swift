@@ -50,7 +50,8 @@ private struct Builder {
   mutating func parse(_ bytes: [UInt8]) {
     if bytes.isEmpty {
       result.syntax = .empty
-      report(.warning, .emptyFile,
+      report(
+        .warning, .emptyFile,
         "the file is empty (0 bytes); it is read as an empty table, but Apple's reader rejects it at run time "
           + "(\"Cannot parse a NULL or zero-length data\"), so write at least a comment or a line break", at: nil)
       return
@@ -71,7 +72,8 @@ private struct Builder {
     if decoded.encoding == .utf16WithoutBOM {
       // CF drops the first character and guesses the byte order; such files rarely parse, and
       // when they do the first key is mangled.
-      report(.warning, .encoding,
+      report(
+        .warning, .encoding,
         "the file looks like UTF-16 without a byte-order mark; Apple's reader drops its first character",
         at: nil)
     }
@@ -79,7 +81,8 @@ private struct Builder {
     var xmlFailure: XMLParseFailure?
     if decoded.utf8.withUnsafeBufferPointer(XMLPropertyListParser.looksLikeXML) {
       var xmlText = decoded
-      var declared = decoded.encoding == .utf8 ? decoded.utf8.withUnsafeBufferPointer(XMLPropertyListParser.declaredEncoding) : nil
+      var declared =
+        decoded.encoding == .utf8 ? decoded.utf8.withUnsafeBufferPointer(XMLPropertyListParser.declaredEncoding) : nil
       // CF matches encoding names loosely: ASCII characters other than letters and digits do not
       // count ("UTF~8" is UTF-8), non-ASCII ones do.
       let significant: (Character) -> Bool = { !$0.isASCII || $0.isLetter || $0.isNumber }
@@ -163,7 +166,8 @@ private struct Builder {
     switch outcome {
     case .other(let value):
       result.isReadByFoundation = false
-      report(.error, .notADictionary,
+      report(
+        .error, .notADictionary,
         "the file holds a single \(describe(value)) instead of key-value pairs; Apple's runtime ignores it "
           + "(is a ';' or '= \"value\";' missing?)", at: TextPosition(line: 1, column: 1))
       return
@@ -192,12 +196,14 @@ private struct Builder {
     if let stop = scanner.stopOffset {
       let lost = scanner.countRecoverableEntries(from: stop)
       let cause = scanner.stopReason ?? "unexpected \(scanner.describeCharacter(at: stop))"
-      report(.error, .truncated,
+      report(
+        .error, .truncated,
         "\(cause); Apple's reader silently stops here and \(lostEntries(lost))",
         at: locator.position(of: stop, in: text))
     } else if let comment = scanner.unterminatedCommentOffset {
       let lost = scanner.countRecoverableEntries(from: comment + 2)
-      report(.error, .truncated,
+      report(
+        .error, .truncated,
         "unterminated comment: '/*' without '*/' hides the rest of the file from Apple's reader and "
           + "\(lostEntries(lost))", at: locator.position(of: comment, in: text))
     }
@@ -216,7 +222,8 @@ private struct Builder {
         return .success(
           rawEntries.map { raw in
             LocalizationEntry(
-              key: raw.key, value: raw.value, comment: raw.comment, position: locator.position(of: raw.keyOffset, in: text))
+              key: raw.key, value: raw.value, comment: raw.comment,
+              position: locator.position(of: raw.keyOffset, in: text))
           })
       case .other:
         return .success(nil)
@@ -224,7 +231,8 @@ private struct Builder {
     } catch {
       return .failure(
         XMLParseFailure(
-          message: "malformed XML property list: \(error.message)", position: locator.position(of: error.offset, in: text)))
+          message: "malformed XML property list: \(error.message)",
+          position: locator.position(of: error.offset, in: text)))
     }
   }
 
@@ -232,7 +240,8 @@ private struct Builder {
   mutating func apply(_ entries: [LocalizationEntry]?) {
     result.syntax = .xml
     guard let entries else {
-      report(.error, .notADictionary,
+      report(
+        .error, .notADictionary,
         "the property list holds a single value instead of a dictionary; Apple's runtime ignores it",
         at: TextPosition(line: 1, column: 1))
       return
@@ -253,7 +262,8 @@ private struct Builder {
       return
     }
     guard let dictionary = object as? [String: Any] else {
-      report(.error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
+      report(
+        .error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
         at: nil)
       return
     }
@@ -267,13 +277,15 @@ private struct Builder {
 
   mutating func add(_ entry: LocalizationEntry) {
     if result.kind == .strings, entry.value.stringValue == nil {
-      report(.warning, .nonStringValue,
+      report(
+        .warning, .nonStringValue,
         "the value of \(quoted(entry.key)) is \(withArticle(entry.value)), not a string; lookups of this key "
           + "return no usable text", at: entry.position)
     }
     if let previous = result.table.upsert(entry) {
       let location = SourceLocation(path: result.path, position: previous.position)
-      report(.warning, .duplicateKey,
+      report(
+        .warning, .duplicateKey,
         "key \(quoted(entry.key)) is defined twice in this file; the last definition wins",
         at: entry.position, notes: [Diagnostic.Note("the first definition is here", at: location)])
     }

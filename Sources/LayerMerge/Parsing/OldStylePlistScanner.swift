@@ -201,7 +201,8 @@ struct OldStylePlistScanner {
       }
       let keyEnd = cur
       guard advanceToNonSpace() else {
-        throw SyntaxError(message: "expected '=' or ';' after key \(quoted(key)), found the end of the file",
+        throw SyntaxError(
+          message: "expected '=' or ';' after key \(quoted(key)), found the end of the file",
           offset: keyEnd)
       }
       let value: LocalizationValue
@@ -303,7 +304,8 @@ struct OldStylePlistScanner {
       // checks for its ')' there.
       guard hexValue(first) != nil else {
         cur = unitStart
-        throw SyntaxError(message: "malformed data: \(describeCharacter(at: unitStart)) is not a hex digit",
+        throw SyntaxError(
+          message: "malformed data: \(describeCharacter(at: unitStart)) is not a hex digit",
           offset: unitStart)
       }
       let secondStart = cur
@@ -316,7 +318,8 @@ struct OldStylePlistScanner {
       }
       guard let high = hexValue(first), let low = hexValue(second) else {
         cur = secondStart
-        throw SyntaxError(message: "malformed data: \(describeCharacter(at: secondStart)) is not a hex digit",
+        throw SyntaxError(
+          message: "malformed data: \(describeCharacter(at: secondStart)) is not a hex digit",
           offset: secondStart)
       }
       bytes.append(high << 4 | low)
@@ -363,7 +366,8 @@ struct OldStylePlistScanner {
     guard i < end else {
       (line, lineStart) = (startLine, startLineStart)
       cur = start
-      throw SyntaxError(message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here",
+      throw SyntaxError(
+        message: "unterminated string: no closing \(quoteName(quote)) for the quote opened here",
         offset: start - 1)
     }
     if text[i] == quote {
@@ -395,7 +399,8 @@ struct OldStylePlistScanner {
       i += 1
       guard i < end else {
         cur = i
-        throw SyntaxError(message: "the file ends inside an escape sequence (a '\\' with nothing after it)",
+        throw SyntaxError(
+          message: "the file ends inside an escape sequence (a '\\' with nothing after it)",
           offset: escapeOffset)
       }
       let escaped = text[i]
@@ -418,7 +423,8 @@ struct OldStylePlistScanner {
           i += 1
         }
         if digits == 0 {
-          remark(.emptyUnicodeEscape,
+          remark(
+            .emptyUnicodeEscape,
             "'\\U' without hex digits: Apple reads it as U+0000 (and newer Foundation rejects it); write \\U0000 "
               + "if that is meant", at: escapeOffset)
         }
@@ -434,7 +440,8 @@ struct OldStylePlistScanner {
       case UInt8(ascii: "u"):
         let digits = text[i..<min(end, i + 4)].prefix { hexDigitValue($0) != nil }
         let shown = String(decoding: digits, as: UTF8.self)
-        remark(.lowercaseUnicodeEscape,
+        remark(
+          .lowercaseUnicodeEscape,
           "'\\u\(shown)' is not an escape in .strings files: Apple keeps it literally as 'u\(shown)'; "
             + "write '\\U\(shown)' or the character itself", at: escapeOffset)
         buffer.append(escaped)

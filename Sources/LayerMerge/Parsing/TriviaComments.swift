@@ -37,7 +37,9 @@ enum TriviaComments {
         breaks += 1
         sawAnyBreak = true
         i += 1
-      } else if byte == UInt8(ascii: "/"), i + 1 < end, text[i + 1] == UInt8(ascii: "*") || text[i + 1] == UInt8(ascii: "/") {
+      } else if byte == UInt8(ascii: "/"), i + 1 < end,
+        text[i + 1] == UInt8(ascii: "*") || text[i + 1] == UInt8(ascii: "/")
+      {
         let isLine = text[i + 1] == UInt8(ascii: "/")
         var j = i + 2
         if isLine {
@@ -83,7 +85,8 @@ enum TriviaComments {
           while content < k, raw[content] == 0x20 || raw[content] == 0x09 { content += 1 }
           if content + 1 < k, raw[content] == UInt8(ascii: "/"), raw[content + 1] == UInt8(ascii: "/") {
             let line = UnsafeBufferPointer(rebasing: raw[(content + 2)..<k])
-            lines.append(GeneralizedUTF8.string(line, mayContainSurrogates: containsSurrogates).trimmingASCIIWhitespace())
+            lines.append(
+              GeneralizedUTF8.string(line, mayContainSurrogates: containsSurrogates).trimmingASCIIWhitespace())
           }
           lineStart = k + 1
         }
@@ -98,7 +101,8 @@ enum TriviaComments {
       while low < high, isSpace(raw[low]) { low += 1 }
       while high > low, isSpace(raw[high - 1]) { high -= 1 }
       guard low < high else { return nil }
-      return GeneralizedUTF8.string(UnsafeBufferPointer(rebasing: raw[low..<high]), mayContainSurrogates: containsSurrogates)
+      return GeneralizedUTF8.string(
+        UnsafeBufferPointer(rebasing: raw[low..<high]), mayContainSurrogates: containsSurrogates)
     }
     let trimmed = joined.trimmingASCIIWhitespace()
     return trimmed.isEmpty ? nil : trimmed

@@ -61,9 +61,11 @@ struct XMLPropertyListParser {
     while end + 1 < text.count, !(text[end] == UInt8(ascii: "?") && text[end + 1] == UInt8(ascii: ">")) { end += 1 }
     let declaration = Array(text[0..<end])
     let attribute = Array("encoding=".utf8)
-    guard let found = (0...max(0, declaration.count - attribute.count)).first(where: {
-      declaration.count >= attribute.count && Array(declaration[$0..<($0 + attribute.count)]) == attribute
-    }) else { return nil }
+    guard
+      let found = (0...max(0, declaration.count - attribute.count)).first(where: {
+        declaration.count >= attribute.count && Array(declaration[$0..<($0 + attribute.count)]) == attribute
+      })
+    else { return nil }
     let quoteOffset = found + attribute.count
     guard quoteOffset < text.count, text[quoteOffset] == UInt8(ascii: "\"") || text[quoteOffset] == UInt8(ascii: "'")
     else { return nil }
@@ -141,7 +143,8 @@ struct XMLPropertyListParser {
         return entries
       }
       let keyOffset = cur
-      guard startsWith("<key"), cur + 4 < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
+      guard startsWith("<key"), cur + 4 < end,
+        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
       else {
         throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
       }
@@ -268,7 +271,8 @@ struct XMLPropertyListParser {
     // CF's string creation drops one leading U+FEFF from character data.
     var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     if !containsSurrogates, let bad = DecodedText.repairStrayA9(&bytes) {
-      throw SyntaxError(message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
+      throw SyntaxError(
+        message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
     }
     return GeneralizedUTF8.string(bytes, mayContainSurrogates: containsSurrogates)
   }

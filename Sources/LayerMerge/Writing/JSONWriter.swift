@@ -56,7 +56,9 @@ public enum JSONValue: Hashable, Sendable {
     case .string(let text): Self.writeString(text, to: &output)
     case .integer(let integer): output += String(integer)
     case .number(let number):
-      output += number.isFinite ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)") : "null"
+      output +=
+        number.isFinite
+        ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)") : "null"
     case .bool(let bool): output += bool ? "true" : "false"
     case .null: output += "null"
     case .array(let elements):

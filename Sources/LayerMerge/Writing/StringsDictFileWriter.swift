@@ -46,7 +46,8 @@ public enum StringsDictFileWriter {
     let indent = String(repeating: "\t", count: level)
     switch value {
     case .string(let text): output += "\(indent)<string>\(escaped(text))</string>\n"
-    case .dictionary(let dictionary): writeDictionary(dictionary.pairs.map { ($0.key, $0.value) }, to: &output, level: level)
+    case .dictionary(let dictionary):
+      writeDictionary(dictionary.pairs.map { ($0.key, $0.value) }, to: &output, level: level)
     case .array(let elements):
       guard !elements.isEmpty else {
         output += "\(indent)<array/>\n"

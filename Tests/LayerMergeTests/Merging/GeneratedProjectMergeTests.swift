@@ -22,12 +22,14 @@ import Testing
   }
 
   @Test func everyTargetMatchesTheGeneratorsExpectation() throws {
-    let root = try #require(try Self.generate(targets: 4, languages: 5, keys: 400), Comment(rawValue: SharedFolder.skipMessage))
+    let root = try #require(
+      try Self.generate(targets: 4, languages: 5, keys: 400), Comment(rawValue: SharedFolder.skipMessage))
     defer { try? FileManager.default.removeItem(at: root) }
     let base = LoadedLayer(Layer(name: "base", path: root.appendingPathComponent("base").path))
     let utf16Files = base.files.values.filter { $0.encoding == "UTF-16LE" }.count
     #expect(utf16Files > 0, "the project should include UTF-16 files")
-    let targets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("targets").path).sorted()
+    let targets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("targets").path)
+      .sorted()
     #expect(targets.count == 4)
     var compared = 0
     for target in targets {

@@ -7,16 +7,18 @@ import Testing
     let fixture = try TemporaryLayers([
       "Base": [
         "en.lproj/Localizable.strings": """
-          /* Greeting on the home screen */
-          "hello" = "Hello";
-          "bye" = "Bye";
-          /* Title */
-          "title" = "App";
+        /* Greeting on the home screen */
+        "hello" = "Hello";
+        "bye" = "Bye";
+        /* Title */
+        "title" = "App";
 
-          """
+        """
       ],
       "Brand": ["en.lproj/Localizable.strings": "\"title\" = \"Acme\";\n\"brand.only\" = \"Acme rocks\";\n"],
-      "Target": ["en.lproj/Localizable.strings": "/* Pro greeting */\n\"hello\" = \"Hi, Pro\";\n\"pro.only\" = \"Pro\";\n"],
+      "Target": [
+        "en.lproj/Localizable.strings": "/* Pro greeting */\n\"hello\" = \"Hi, Pro\";\n\"pro.only\" = \"Pro\";\n"
+      ],
     ])
     let result = LayerMerger.merge(fixture.layers("Base", "Brand", "Target"))
     let table = try #require(result.table("en.lproj/Localizable.strings"))
@@ -57,7 +59,8 @@ import Testing
     let result = LayerMerger.merge(fixture.layers("Base", "Target"))
     #expect(
       result.tables.map(\.address.relativePath) == [
-        "Base.lproj/Main.strings", "Extensions/Today/en.lproj/InfoPlist.strings", "Settings.bundle/en.lproj/Root.strings",
+        "Base.lproj/Main.strings", "Extensions/Today/en.lproj/InfoPlist.strings",
+        "Settings.bundle/en.lproj/Root.strings",
         "en.lproj/InfoPlist.strings",
       ])
     #expect(result.table("en.lproj/InfoPlist.strings")?.table.values["CFBundleDisplayName"] == .string("App Pro"))
@@ -107,25 +110,25 @@ import Testing
     let fixture = try TemporaryLayers([
       "Base": [
         "en.lproj/Localizable.strings": """
-          "type" = "%@ items";
-          "count" = "%@";
-          "order" = "%@ has %d";
-          "mixed" = "%1$@ and %2$@";
-          "fine" = "%1$@ has %2$lld";
-          "width" = "%.2f km";
+        "type" = "%@ items";
+        "count" = "%@";
+        "order" = "%@ has %d";
+        "mixed" = "%1$@ and %2$@";
+        "fine" = "%1$@ has %2$lld";
+        "width" = "%.2f km";
 
-          """
+        """
       ],
       "Target": [
         "en.lproj/Localizable.strings": """
-          "type" = "%d items";
-          "count" = "%@ and %@";
-          "order" = "%d has %@";
-          "mixed" = "%1$@ and %@";
-          "fine" = "%2$lld for %1$@";
-          "width" = "%f miles";
+        "type" = "%d items";
+        "count" = "%@ and %@";
+        "order" = "%d has %@";
+        "mixed" = "%1$@ and %@";
+        "fine" = "%2$lld for %1$@";
+        "width" = "%f miles";
 
-          """
+        """
       ],
     ])
     let result = LayerMerger.merge(fixture.layers("Base", "Target"))
@@ -176,7 +179,8 @@ import Testing
     }
     let fixture = try TemporaryLayers([
       "Base": [
-        "en.lproj/Localizable.stringsdict": plist(rule("%d file", "%d files") + "\n\t<key>plain</key>\n\t<string>P</string>"),
+        "en.lproj/Localizable.stringsdict": plist(
+          rule("%d file", "%d files") + "\n\t<key>plain</key>\n\t<string>P</string>"),
         "en.lproj/Localizable.strings": "\"shared\" = \"from strings\";\n",
       ],
       "Target": [
@@ -248,7 +252,10 @@ import Testing
       "Target": ["zh-hans.lproj/Localizable.strings": "\"a\" = \"乙\";\n"],
     ])
     let result = LayerMerger.merge(fixture.layers("Base", "Target"))
-    #expect(result.tables.map(\.address.relativePath) == ["en.lproj/Localizable.strings", "zh-Hans.lproj/Localizable.strings"])
+    #expect(
+      result.tables.map(\.address.relativePath) == [
+        "en.lproj/Localizable.strings", "zh-Hans.lproj/Localizable.strings",
+      ])
     #expect(result.table("zh-Hans.lproj/Localizable.strings")?.table.values["a"] == .string("乙"))
     #expect(
       fixture.render(result.diagnostics) == [

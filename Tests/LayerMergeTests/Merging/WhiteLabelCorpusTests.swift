@@ -28,7 +28,9 @@ import Testing
     #expect(title.status == .added)
     #expect(title.winner.layer == brand)
     #expect(title.winner.position == TextPosition(line: 13, column: 1))
-    #expect(result.table("InfoPlists/Today/de.lproj/InfoPlist.strings")?.provenance.allSatisfy { $0.winner.layer == brand } == true)
+    #expect(
+      result.table("InfoPlists/Today/de.lproj/InfoPlist.strings")?.provenance.allSatisfy { $0.winner.layer == brand }
+        == true)
   }
 
   @Test func aBrandStackedOnTheGenericBrandOverridesIt() throws {

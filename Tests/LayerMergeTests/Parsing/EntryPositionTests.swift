@@ -6,7 +6,8 @@ import Testing
 /// Key positions come from the parse itself; they must agree with a separate line count.
 @Suite struct EntryPositionTests {
   @Test func positionsCountLinesAsCoreFoundationDoes() {
-    let text = "\"a\" = \"1\";\r\n\"b\" = \"x\ny\";\r\"c\"\u{2028}= \"2\";\n  /* note\n */ \"d\" = 'q\\\nr';\n\t\"é\" = \"3\"; \"f\" = <41\n42>;\n"
+    let text =
+      "\"a\" = \"1\";\r\n\"b\" = \"x\ny\";\r\"c\"\u{2028}= \"2\";\n  /* note\n */ \"d\" = 'q\\\nr';\n\t\"é\" = \"3\"; \"f\" = <41\n42>;\n"
     let parsed = LocalizationFileReader.parse(Array(text.utf8), path: "p.strings", kind: .strings)
     let positions = parsed.table.entries.map { "\($0.key)@\($0.position.map(\.description) ?? "-")" }
     // CRLF is one break, a lone CR is one, U+2028 is none; breaks inside values and comments count.

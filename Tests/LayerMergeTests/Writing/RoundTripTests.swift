@@ -8,8 +8,10 @@ import Testing
   /// characters, comment markers, non-ASCII and non-BMP text.
   static let alphabet: [Unicode.Scalar] =
     Array("ab Z09%@$:;=/*'\"\\{}()<>&".unicodeScalars)
-    + ["\n", "\r", "\t", "\u{0}", "\u{1}", "\u{7}", "\u{8}", "\u{B}", "\u{C}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{85}",
-      "\u{A0}", "\u{E9}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{65E5}", "\u{1F600}", "\u{10FFFF}"]
+    + [
+      "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{7}", "\u{8}", "\u{B}", "\u{C}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{85}",
+      "\u{A0}", "\u{E9}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{65E5}", "\u{1F600}", "\u{10FFFF}",
+    ]
 
   static func randomText(using generator: inout SeededGenerator, maxLength: Int = 12) -> String {
     var text = String.UnicodeScalarView()
@@ -28,7 +30,8 @@ import Testing
       if comment?.isEmpty == true || comment?.contains(where: \.isNewline) == true || Bool.random(using: &generator) {
         comment = nil
       }
-      table.upsert(LocalizationEntry(key: randomText(using: &generator), string: randomText(using: &generator), comment: comment))
+      table.upsert(
+        LocalizationEntry(key: randomText(using: &generator), string: randomText(using: &generator), comment: comment))
     }
     return table
   }
@@ -57,7 +60,8 @@ import Testing
     let bytes = StringsFileWriter.data(for: table)
     let reread = LocalizationFileReader.parse(bytes, path: "c.strings", kind: .strings)
     #expect(reread.table == table)
-    #expect(String(decoding: bytes, as: UTF8.self) == "// ends */ early\n\"k\" = \"v\";\n\n// a\n// b */ c\n\"m\" = \"w\";\n")
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == "// ends */ early\n\"k\" = \"v\";\n\n// a\n// b */ c\n\"m\" = \"w\";\n")
   }
 
   @Test func stringsdictTablesRoundTrip() throws {
@@ -91,7 +95,9 @@ import Testing
 
   /// XML 1.0 cannot carry most control characters; stringsdict text never holds them.
   static func xmlSafeText(using generator: inout SeededGenerator) -> String {
-    String(String.UnicodeScalarView(randomText(using: &generator).unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }))
+    String(
+      String.UnicodeScalarView(
+        randomText(using: &generator).unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }))
   }
 
   @Test func corpusFilesRoundTrip() throws {
