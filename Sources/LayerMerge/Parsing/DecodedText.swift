@@ -74,6 +74,11 @@ struct DecodedText {
   /// - Parameter bytes: The file's bytes; must not be empty.
   static func decode(_ bytes: [UInt8]) throws(Failure) -> DecodedText {
     let count = bytes.count
+    if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] {
+      throw Failure(
+        message: "the file holds only a UTF-16 byte-order mark; Apple's reader rejects it and the app gets no "
+          + "strings from it", byteOffset: nil)
+    }
     func starts(with prefix: [UInt8]) -> Bool {
       count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
     }

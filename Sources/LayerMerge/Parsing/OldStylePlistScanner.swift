@@ -222,6 +222,13 @@ struct OldStylePlistScanner {
       entries.append(
         RawEntry(key: key, value: value, keyOffset: keyOffset, position: keyPosition, triviaStart: triviaStart))
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
+        // A value that runs over lines usually means its closing quote is missing, and the
+        // quote of the next line closed it.
+        if line > keyPosition.line && (value.stringValue?.contains(where: \.isNewline) ?? false) {
+          throw SyntaxError(
+            message: "missing ';' after the entry for key \(quoted(key)): its value runs over "
+              + "\(line - keyPosition.line + 1) lines; is its closing quote missing?", offset: keyOffset)
+        }
         throw SyntaxError(message: "missing ';' after the entry for key \(quoted(key))", offset: valueEnd)
       }
       cur += 1

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import locmerge
+
+@Suite struct InvocationTests {
+  @Test func theSeedScriptsFlagsMeanMerge() throws {
+    let invocation = try Invocation.parse(["-b", "Base", "-s", "Brands/Acme", "-s", "Pro=Targets/Pro", "-d", "Out"])
+    guard case .merge(let options) = invocation.command else {
+      Issue.record("expected merge, got \(invocation.command)")
+      return
+    }
+    #expect(options.base == LayerArgument(name: nil, path: "Base"))
+    #expect(
+      options.overlays == [
+        LayerArgument(name: nil, path: "Brands/Acme"), LayerArgument(name: "Pro", path: "Targets/Pro"),
+      ])
+    #expect(options.destination == "Out")
+    #expect(
+      try Invocation.parse(["merge", "-b", "Base", "-s", "Brands/Acme", "-s", "Pro=Targets/Pro", "-d", "Out"])
+        == invocation)
+  }
+
+  @Test func longOptionsTakeEqualsValues() throws {
+    let invocation = try Invocation.parse(["lint", "--base=Base", "--strict", "--provenance=p.json"])
+    guard case .lint(let options) = invocation.command else {
+      Issue.record("expected lint")
+      return
+    }
+    #expect(options.strict && options.provenance == "p.json" && options.destination == nil)
+  }
+
+  @Test(arguments: [
+    (["-b", "B", "--destinaton", "x"], "unknown option '--destinaton'; did you mean '--destination'?"),
+    (["-s", "x", "-d", "y"], "missing -b BASE (the folder with the shared translations)"),
+    (["-b", "B"], "missing -d DEST (the folder that receives the merged tables)"),
+    (["-b", "B", "-d"], "option '-d' needs a value"),
+    (["mrege", "-b", "B"], "unknown command 'mrege'; did you mean 'merge'?"),
+    (["print"], "'print' needs at least one file"),
+    (["audit", "-b", "B"], "audit needs at least one --target NAME=LAYER"),
+    (["audit", "-b", "B", "--target", "Acme"], "--target needs NAME=LAYER[:LAYER…], got 'Acme'"),
+    (
+      ["audit", "-b", "B", "--target", "A=x", "--format", "pdf"],
+      "unknown format 'pdf'; use one of text, markdown, csv, json, html"
+    ),
+    (["-b", "B", "-d", "x", "extra"], "unexpected argument 'extra'; layers are given with -b BASE and -s OVERLAY"),
+  ])
+  func usageErrorsExplainThemselves(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try Invocation.parse(arguments) }
+  }
+
+  @Test func helpAndVersionAreCleanExits() throws {
+    #expect(try Invocation.parse([]).command == .help(nil))
+    #expect(try Invocation.parse(["merge", "--help"]).command == .help("merge"))
+    #expect(try Invocation.parse(["help", "audit"]).command == .help("audit"))
+    #expect(try Invocation.parse(["--version"]).command == .version)
+    let console = CapturedConsole()
+    #expect(CommandLineTool.run(arguments: ["help", "merge"], environment: [:], console: console) == .success)
+    #expect(console.standardOutput.contains("XCODE RUN SCRIPT PHASE"))
+  }
+
+  @Test func auditTargetsAreChainsOfLayers() throws {
+    let invocation = try Invocation.parse([
+      "audit", "-b", "Base", "--target", "Pro=Brands/Acme:Targets/Pro", "--target", "Lite=Brands/Acme", "--format",
+      "csv",
+    ])
+    guard case .audit(let options) = invocation.command else {
+      Issue.record("expected audit")
+      return
+    }
+    #expect(options.targets.map(\.name) == ["Pro", "Lite"])
+    #expect(options.targets.map(\.layers) == [["Brands/Acme", "Targets/Pro"], ["Brands/Acme"]])
+    #expect(options.format == .csv)
+  }
+}
