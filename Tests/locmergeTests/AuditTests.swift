@@ -1,0 +1,117 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// `locmerge audit` on the example, on a generated project and on the real white-label corpus.
+@Suite struct AuditTests {
+  static let example = ToolRunner.packageRoot.appendingPathComponent("Examples/WhiteLabel")
+  static let targets = [
+    "--target", "AcmeLite=Brands/Acme:Targets/AcmeLite", "--target", "AcmePro=Brands/Acme:Targets/AcmePro",
+    "--target", "GlobexGo=Brands/Globex:Targets/GlobexGo",
+  ]
+
+  @Test(arguments: [("text", "txt"), ("markdown", "md"), ("csv", "csv"), ("json", "json"), ("html", "html")])
+  func everyFormatOfTheFullReport(format: String, fileExtension: String) throws {
+    let outcome = try ToolRunner.run(["audit", "-b", "Base"] + Self.targets + ["--format", format], in: Self.example)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    try expectSnapshot(outcome.standardOutput, named: "audit-full.\(fileExtension)")
+  }
+
+  @Test(arguments: [("text", "txt"), ("markdown", "md"), ("csv", "csv"), ("json", "json")])
+  func keyAndChangesViews(format: String, fileExtension: String) throws {
+    let key = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.targets + ["--key", "home.*", "--format", format], in: Self.example)
+    #expect(key.status == 0)
+    try expectSnapshot(key.standardOutput, named: "audit-key.\(fileExtension)")
+    let changes = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.targets + ["--changes", "AcmePro", "--format", format], in: Self.example)
+    #expect(changes.status == 0)
+    try expectSnapshot(changes.standardOutput, named: "audit-changes.\(fileExtension)")
+  }
+
+  @Test func theHTMLPageIsSelfContained() throws {
+    let outcome = try ToolRunner.run(["audit", "-b", "Base"] + Self.targets + ["--format", "html"], in: Self.example)
+    let page = outcome.standardOutput
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    for external in ["http://", "https://", "<link", "src=", "@import", "url("] {
+      #expect(!page.contains(external), "the page refers to something outside itself: \(external)")
+    }
+    #expect(page.contains("id=\"filter\""))
+  }
+
+  /// The generator writes, for each target, exactly the base keys it overrides plus its own keys;
+  /// Foundation reads those files, and the audit must name exactly those keys.
+  @Test func namesExactlyTheKeysEachGeneratedTargetOverridesAndAdds() throws {
+    guard let shared = SharedFolder.url else {
+      try #require(Bool(false), Comment(rawValue: SharedFolder.skipMessage))
+      return
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-audit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let generator = try ToolRunner.run(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "python3", shared.appendingPathComponent("tools/genworkload.py").path, root.path, "--targets", "3",
+        "--langs", "4", "--keys", "300", "--seed", "11",
+      ], in: nil, environment: [:])
+    try #require(generator.status == 0)
+    let targets = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("targets").path)
+      .sorted()
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "base", "--format", "json"] + targets.flatMap { ["--target", "\($0)=targets/\($0)"] }, in: root)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+    let audited = try #require(document["targets"] as? [[String: Any]])
+    #expect(audited.count == 3)
+    for (name, target) in zip(targets, audited) {
+      let provenance = try #require(target["provenance"] as? [String: Any])
+      let tables = try #require(provenance["tables"] as? [[String: Any]])
+      for language in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("base").path) {
+        let baseKeys = Set(try Self.foundationKeys(root.appendingPathComponent("base/\(language)/Localizable.strings")))
+        let targetKeys = try Self.foundationKeys(
+          root.appendingPathComponent("targets/\(name)/\(language)/Localizable.strings"))
+        let table = try #require(tables.first { $0["path"] as? String == "\(language)/Localizable.strings" })
+        let entries = try #require(table["entries"] as? [[String: Any]])
+        func keys(_ status: String) -> Set<String> {
+          Set(entries.filter { $0["status"] as? String == status }.compactMap { $0["key"] as? String })
+        }
+        #expect(
+          keys("overridden").union(keys("redundant")) == Set(targetKeys).intersection(baseKeys), "\(name) \(language)")
+        #expect(keys("added") == Set(targetKeys).subtracting(baseKeys), "\(name) \(language)")
+      }
+    }
+  }
+
+  static func foundationKeys(_ file: URL) throws -> [String] {
+    let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), options: [], format: nil)
+    return Array((object as? [String: Any] ?? [:]).keys)
+  }
+
+  @Test func theWhiteLabelCorpusBrandsAsTargets() throws {
+    guard let shared = SharedFolder.url else {
+      try #require(Bool(false), Comment(rawValue: SharedFolder.skipMessage))
+      return
+    }
+    let project = shared.appendingPathComponent("corpus/ghostery__user-agent-ios")
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Translations", "--format", "json"]
+        + ["Cliqz", "Ghostery", "WhiteLabel"].flatMap { ["--target", "\($0)=Branding/\($0)"] }, in: project)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+    let matrix = try #require(document["matrix"] as? [[String: Any]])
+    let title = try #require(matrix.first { $0["key"] as? String == "ForgetMode.AutomaticForgetMode.Title" })
+    let byTarget = try #require(title["targets"] as? [String: [String: String]])
+    // Every brand adds its own ForgetMode table in English and German.
+    #expect(
+      byTarget == [
+        "Cliqz": ["de": "added", "en": "added"], "Ghostery": ["de": "added", "en": "added"],
+        "WhiteLabel": ["de": "added", "en": "added"],
+      ])
+    let text = try ToolRunner.run(
+      ["audit", "-b", "Translations"]
+        + ["Cliqz", "Ghostery", "WhiteLabel"].flatMap { ["--target", "\($0)=Branding/\($0)"] },
+      in: project)
+    #expect(text.standardOutput.contains("ForgetMode/ForgetMode.AutomaticForgetMode.Title"))
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Locates `../shared` (formats, vectors, corpus) beside the package, when it is there.
+///
+/// A user's fresh clone has no `../shared`; tests that need it skip with a visible message.
+enum SharedFolder {
+  /// The package's root folder.
+  static let packageRoot: URL = ToolRunner.packageRoot
+
+  /// `../shared`, or `nil` when it is absent (set `LOCMERGE_SHARED` to point elsewhere).
+  static let url: URL? = {
+    let candidates = [
+      ProcessInfo.processInfo.environment["LOCMERGE_SHARED"].map { URL(fileURLWithPath: $0) },
+      packageRoot.deletingLastPathComponent().appendingPathComponent("shared"),
+    ].compactMap { $0 }
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("formats").path) }
+  }()
+
+  /// The message shown when a test is skipped because `../shared` is absent.
+  static let skipMessage = "../shared is absent (a fresh clone): tests against Apple vectors and the corpus are skipped"
+
+  /// Every file under `relative` whose name ends in one of `extensions`, sorted.
+  static func files(under relative: String, extensions: Set<String>) -> [URL] {
+    guard let root = url?.appendingPathComponent(relative),
+      let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    else { return [] }
+    var result: [URL] = []
+    for case let file as URL in enumerator where extensions.contains(file.pathExtension) {
+      result.append(file)
+    }
+    return result.sorted { $0.path < $1.path }
+  }
+
+  /// Whether the corpus and vectors are available.
+  static var isAvailable: Bool { url != nil }
+}
