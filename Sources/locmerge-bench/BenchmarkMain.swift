@@ -31,8 +31,13 @@ enum BenchmarkMain {
     if arguments.contains("--profile-parse") {
       // Only our reader, for a profiler.
       let files = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
-      let result = ParseBenchmark.run(name: "corpus", files: files, rounds: rounds, withFoundation: false)
-      print(Format.megabytesPerSecond(bytes: result.bytes, seconds: result.ours.best))
+      for suffix in ["", ".strings", ".stringsdict"] {
+        let subset = files.filter { suffix.isEmpty || $0.path.hasSuffix(suffix) }
+        let result = ParseBenchmark.run(name: "corpus", files: subset, rounds: rounds, withFoundation: false)
+        print(
+          suffix.isEmpty ? "all" : suffix, result.bytes,
+          Format.megabytesPerSecond(bytes: result.bytes, seconds: result.ours.best))
+      }
       return
     }
     print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")

@@ -46,6 +46,30 @@ public struct LocalizationTable: Hashable, Sendable {
     return nil
   }
 
+  /// A table from a file's entries in order, with the pairs (first, later) of repeated keys.
+  /// Without repeats the array is taken over as it is, which matters for large files.
+  static func building(_ entries: [LocalizationEntry]) -> (LocalizationTable, [(LocalizationEntry, LocalizationEntry)])
+  {
+    var index = [String: Int](minimumCapacity: entries.count)
+    var repeats = false
+    for position in entries.indices where index.updateValue(position, forKey: entries[position].key) != nil {
+      repeats = true
+      break
+    }
+    if !repeats {
+      var table = LocalizationTable()
+      table.entries = entries
+      table.indexByKey = index
+      return (table, [])
+    }
+    var table = LocalizationTable()
+    var duplicates: [(LocalizationEntry, LocalizationEntry)] = []
+    for entry in entries {
+      if let previous = table.upsert(entry) { duplicates.append((previous, entry)) }
+    }
+    return (table, duplicates)
+  }
+
   /// Like ``upsert(_:)``, but also returns where the entry now stands.
   mutating func upsertReturningIndex(_ entry: LocalizationEntry) -> (index: Int, previous: LocalizationEntry?) {
     if let index = indexByKey.updateValue(entries.count, forKey: entry.key) {

@@ -127,8 +127,9 @@ private struct Builder {
       }
       return
     }
+    let source = SourceText(bytes: text.utf8, containsSurrogates: text.containsSurrogates)
     text.utf8.withUnsafeBufferPointer { buffer in
-      parseOldStyle(buffer, containsSurrogates: text.containsSurrogates, xmlFailure: xmlFailure)
+      parseOldStyle(buffer, source: source, xmlFailure: xmlFailure)
     }
   }
 
@@ -143,12 +144,11 @@ private struct Builder {
 
   // MARK: Old-style
 
-  mutating func parseOldStyle(
-    _ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool, xmlFailure: XMLParseFailure?
-  ) {
+  mutating func parseOldStyle(_ text: UnsafeBufferPointer<UInt8>, source: SourceText, xmlFailure: XMLParseFailure?) {
+    let containsSurrogates = source.containsSurrogates
     result.syntax = .oldStyle
     var locator = LineLocator()
-    var scanner = OldStylePlistScanner(text: text, containsSurrogates: containsSurrogates)
+    var scanner = OldStylePlistScanner(text: text, containsSurrogates: containsSurrogates, source: source)
     let outcome: OldStylePlistScanner.Outcome
     do {
       outcome = try scanner.parseTopLevel()
@@ -162,7 +162,6 @@ private struct Builder {
       }
       return
     }
-    var remarks = scanner.remarks[...]
     switch outcome {
     case .other(let value):
       result.isReadByFoundation = false
@@ -171,25 +170,10 @@ private struct Builder {
         "the file holds a single \(describe(value)) instead of key-value pairs; Apple's runtime ignores it "
           + "(is a ';' or '= \"value\";' missing?)", at: TextPosition(line: 1, column: 1))
       return
-    case .dictionary(let rawEntries):
+    case .dictionary(let entries, _):
       result.isReadByFoundation = true
-      result.table.reserveCapacity(rawEntries.count)
-      var previousEnd = 0
-      var isFirst = true
-      for raw in rawEntries {
-        let position = raw.position
-        while let remark = remarks.first, remark.offset < raw.keyOffset {
-          remarks.removeFirst()
-          report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
-        }
-        let commentRange = max(previousEnd, raw.triviaStart)..<raw.keyOffset
-        let comment = TriviaComments.comment(
-          in: text, range: commentRange, followsEntry: !isFirst, containsSurrogates: containsSurrogates)
-        isFirst = false
-        previousEnd = raw.keyOffset
-        add(LocalizationEntry(key: raw.key, value: raw.value, comment: comment, position: position))
-      }
-      for remark in remarks {
+      addAll(entries)
+      for remark in scanner.remarks {
         report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
       }
     }
@@ -275,20 +259,36 @@ private struct Builder {
 
   // MARK: Shared
 
+  /// Stores a whole file's entries: moved into the table in one piece when no key repeats.
+  mutating func addAll(_ entries: [LocalizationEntry]) {
+    if result.kind == .strings {
+      for index in entries.indices {
+        if case .string = entries[index].value { continue }
+        reportNonString(entries[index])
+      }
+    }
+    let (table, duplicates) = LocalizationTable.building(entries)
+    result.table = table
+    for (previous, entry) in duplicates { reportDuplicate(entry, previous: previous) }
+  }
+
   mutating func add(_ entry: LocalizationEntry) {
-    if result.kind == .strings, entry.value.stringValue == nil {
-      report(
-        .warning, .nonStringValue,
-        "the value of \(quoted(entry.key)) is \(withArticle(entry.value)), not a string; lookups of this key "
-          + "return no usable text", at: entry.position)
-    }
-    if let previous = result.table.upsert(entry) {
-      let location = SourceLocation(path: result.path, position: previous.position)
-      report(
-        .warning, .duplicateKey,
-        "key \(quoted(entry.key)) is defined twice in this file; the last definition wins",
-        at: entry.position, notes: [Diagnostic.Note("the first definition is here", at: location)])
-    }
+    if result.kind == .strings, entry.value.stringValue == nil { reportNonString(entry) }
+    if let previous = result.table.upsert(entry) { reportDuplicate(entry, previous: previous) }
+  }
+
+  mutating func reportNonString(_ entry: LocalizationEntry) {
+    report(
+      .warning, .nonStringValue,
+      "the value of \(quoted(entry.key)) is \(withArticle(entry.value)), not a string; lookups of this key "
+        + "return no usable text", at: entry.position)
+  }
+
+  mutating func reportDuplicate(_ entry: LocalizationEntry, previous: LocalizationEntry) {
+    let location = SourceLocation(path: result.path, position: previous.position)
+    report(
+      .warning, .duplicateKey, "key \(quoted(entry.key)) is defined twice in this file; the last definition wins",
+      at: entry.position, notes: [Diagnostic.Note("the first definition is here", at: location)])
   }
 
   mutating func report(

@@ -17,21 +17,10 @@ struct OldStylePlistScanner {
     var offset: Int
   }
 
-  /// A top-level key with its value and offsets into the text.
-  struct RawEntry {
-    var key: String
-    var value: LocalizationValue
-    var keyOffset: Int
-    /// Where the key starts, as a line and column.
-    var position: TextPosition
-    /// Where the whitespace and comments before the key begin.
-    var triviaStart: Int
-  }
-
   /// What the whole text parsed to.
   enum Outcome {
-    /// A dictionary (the normal `.strings` form, braced or not).
-    case dictionary([RawEntry])
+    /// A dictionary (the normal `.strings` form, braced or not), with where each key starts.
+    case dictionary([LocalizationEntry], keyOffsets: [Int])
     /// A single object that is not a dictionary; the runtime ignores such a file.
     case other(LocalizationValue)
   }
@@ -65,20 +54,28 @@ struct OldStylePlistScanner {
   /// - Parameters:
   ///   - text: Generalized UTF-8 (see ``DecodedText``).
   ///   - containsSurrogates: Whether the text may hold lone surrogates.
-  init(text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool) {
+  ///   - source: The same text, kept by entries to decode their comments when read.
+  init(text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool, source: SourceText? = nil) {
     self.text = text
     self.end = text.count
     self.containsSurrogates = containsSurrogates
+    self.source = source
   }
+
+  private let source: SourceText?
+  /// Where each key of the top-level dictionary starts.
+  private var keyOffsets: [Int] = []
 
   /// Parses the whole text as CF's `__CFCreateOldStylePropertyListOrStringsFile` does.
   mutating func parseTopLevel() throws(SyntaxError) -> Outcome {
-    guard advanceToNonSpace() else { return .dictionary([]) }
+    guard advanceToNonSpace() else { return .dictionary([], keyOffsets: []) }
     topLevelBracedEntries = nil
     let first = try parseObject(required: true, depth: 0, key: nil) ?? .string("")
     guard advanceToNonSpace() else {
       // The whole file is one object.
-      if case .dictionary = first, let entries = topLevelBracedEntries { return .dictionary(entries) }
+      if case .dictionary = first, let entries = topLevelBracedEntries {
+        return .dictionary(entries, keyOffsets: topLevelBracedOffsets)
+      }
       return .other(first)
     }
     guard case .string = first else {
@@ -94,9 +91,10 @@ struct OldStylePlistScanner {
     remarks = []
     stopOffset = nil
     stopReason = nil
+    keyOffsets = []
     let entries = try parseDictionaryContent(depth: 0)
     if stopOffset == nil, advanceToNonSpace() { stopOffset = cur }
-    return .dictionary(entries)
+    return .dictionary(entries, keyOffsets: keyOffsets)
   }
 
   /// Counts the entries that can be read from `offset` on, skipping whatever cannot be parsed.
@@ -127,7 +125,8 @@ struct OldStylePlistScanner {
   // MARK: - Private
 
   /// The entries of a braced top-level dictionary, kept for their positions.
-  private var topLevelBracedEntries: [RawEntry]?
+  private var topLevelBracedEntries: [LocalizationEntry]?
+  private var topLevelBracedOffsets: [Int] = []
 
   private mutating func parseObject(required: Bool, depth: Int, key: String?) throws(SyntaxError)
     -> LocalizationValue?
@@ -147,6 +146,7 @@ struct OldStylePlistScanner {
     case UInt8(ascii: "{"):
       let open = cur
       cur += 1
+      let offsetsBefore = keyOffsets.count
       let entries = try parseDictionaryContent(depth: depth)
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: "}") else {
         throw SyntaxError(
@@ -154,7 +154,10 @@ struct OldStylePlistScanner {
           offset: open)
       }
       cur += 1
-      if depth == 0 { topLevelBracedEntries = entries }
+      if depth == 0 {
+        topLevelBracedEntries = entries
+        topLevelBracedOffsets = Array(keyOffsets[offsetsBefore...])
+      }
       return .dictionary(OrderedDictionary(entries.map { ($0.key, $0.value) }))
     case UInt8(ascii: "("):
       return try parseArray(depth: depth)
@@ -173,8 +176,8 @@ struct OldStylePlistScanner {
     }
   }
 
-  private mutating func parseDictionaryContent(depth: Int) throws(SyntaxError) -> [RawEntry] {
-    var entries: [RawEntry] = []
+  private mutating func parseDictionaryContent(depth: Int) throws(SyntaxError) -> [LocalizationEntry] {
+    var entries: [LocalizationEntry] = []
     while true {
       let triviaStart = cur
       guard advanceToNonSpace() else { break }
@@ -219,8 +222,11 @@ struct OldStylePlistScanner {
           offset: cur)
       }
       let valueEnd = cur
-      entries.append(
-        RawEntry(key: key, value: value, keyOffset: keyOffset, position: keyPosition, triviaStart: triviaStart))
+      let comment = source.map {
+        EntryComment(trivia: $0, range: triviaStart..<keyOffset, followsEntry: !entries.isEmpty)
+      }
+      entries.append(LocalizationEntry(key: key, value: value, comment: comment, position: keyPosition))
+      if depth == 0 { keyOffsets.append(keyOffset) }
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
         // A value that runs over lines usually means its closing quote is missing, and the
         // quote of the next line closed it.
@@ -349,14 +355,16 @@ struct OldStylePlistScanner {
     // a line break (which the line count needs).
     scan: while i < end {
       if let base = text.baseAddress {
-        while i + 8 <= end {
-          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          if SWAR.containsByte(word, quote) || SWAR.containsByte(word, UInt8(ascii: "\\"))
-            || SWAR.containsByte(word, 0x0A) || SWAR.containsByte(word, 0x0D)
-          {
+        let quotes = SIMD16<UInt8>(repeating: quote)
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let lineFeeds = SIMD16<UInt8>(repeating: 0x0A)
+        let returns = SIMD16<UInt8>(repeating: 0x0D)
+        while i + 16 <= end {
+          let chunk = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+          if any((chunk .== quotes) .| (chunk .== backslashes) .| (chunk .== lineFeeds) .| (chunk .== returns)) {
             break
           }
-          i += 8
+          i += 16
         }
       }
       while i < end {

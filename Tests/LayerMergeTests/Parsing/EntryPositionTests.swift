@@ -21,10 +21,11 @@ import Testing
       guard let decoded = try? DecodedText.decode([UInt8](Data(contentsOf: file))).validated() else { continue }
       decoded.utf8.withUnsafeBufferPointer { text in
         var scanner = OldStylePlistScanner(text: text, containsSurrogates: decoded.containsSurrogates)
-        guard case .dictionary(let entries)? = try? scanner.parseTopLevel() else { return }
+        guard case .dictionary(let entries, let offsets)? = try? scanner.parseTopLevel() else { return }
         var locator = LineLocator()
-        for entry in entries {
-          #expect(entry.position == locator.position(of: entry.keyOffset, in: text), "\(file.path) \(entry.key)")
+        #expect(entries.count == offsets.count)
+        for (entry, offset) in zip(entries, offsets) {
+          #expect(entry.position == locator.position(of: offset, in: text), "\(file.path) \(entry.key)")
           compared += 1
         }
       }
