@@ -40,6 +40,13 @@ enum BenchmarkMain {
       }
       return
     }
+    if arguments.contains("--profile-merge") {
+      // Only the in-process merge of one seed-scale target, for a profiler.
+      let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      print(MergeBenchmark.inProcess(project: project, rounds: rounds))
+      return
+    }
     print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
     let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
     let generated = try Workload.generate(
@@ -52,5 +59,30 @@ enum BenchmarkMain {
     ]
     print(ParseBenchmark.report(parsing))
     print("\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time)\n")
+
+    let languages = quick ? 3 : 11
+    let targets = quick ? 3 : 18
+    print("## Merging: seed scale, \(targets) targets × \(languages) languages × 2000 keys\n")
+    let project = try Workload.generate(shared: shared, targets: targets, languages: languages, keys: 2000, utf16: 0)
+    defer { try? FileManager.default.removeItem(at: project) }
+    print(MergeBenchmark.inProcess(project: project, rounds: rounds))
+    let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let binaries =
+      ([value("--binary")].compactMap { $0 }.map(URL.init(fileURLWithPath:))
+      + [binaryDirectory.appendingPathComponent("locmerge")]).filter {
+        FileManager.default.isExecutableFile(atPath: $0.path)
+      }
+    let seedScript = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py")
+    for binary in binaries.prefix(1) {
+      print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
+      print("(\(binary.path); median of \(max(rounds, 5)) runs)\n")
+    }
+    if binaries.isEmpty {
+      print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
+    }
+    print("## Merge cost per entry (11 languages, one target)\n")
+    print(
+      try MergeBenchmark.scaling(
+        shared: shared, rounds: rounds, sizes: quick ? [500, 1000] : [1000, 2000, 4000, 8000]))
   }
 }

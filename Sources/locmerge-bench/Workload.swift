@@ -13,15 +13,17 @@ enum Workload {
   }
 
   /// Runs `shared/tools/genworkload.py` into a fresh temporary folder and returns it.
-  static func generate(shared: URL, targets: Int, languages: Int, keys: Int, seed: Int = 1) throws -> URL {
+  static func generate(shared: URL, targets: Int, languages: Int, keys: Int, utf16: Double = 0.1, seed: Int = 1) throws
+    -> URL
+  {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "locmerge-bench-\(targets)x\(languages)x\(keys)-\(ProcessInfo.processInfo.processIdentifier)")
+      "locmerge-bench-\(targets)x\(languages)x\(keys)x\(utf16)-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: output)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", shared.appendingPathComponent("tools/genworkload.py").path, output.path, "--targets", "\(targets)",
-      "--langs", "\(languages)", "--keys", "\(keys)", "--seed", "\(seed)",
+      "--langs", "\(languages)", "--keys", "\(keys)", "--seed", "\(seed)", "--utf16", "\(utf16)",
     ]
     try process.run()
     process.waitUntilExit()

@@ -29,6 +29,7 @@ struct MergeCommand {
       return .failure
     }
     if mode == .files { return listFiles(layers: layers) }
+    if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
 
     let result = LayerMerger.merge(layers)
     diagnostics += result.diagnostics
@@ -36,7 +37,7 @@ struct MergeCommand {
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += undeclaredOutputWarnings(
-        outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName])
+        (outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
     }
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
@@ -52,13 +53,16 @@ struct MergeCommand {
       }
       if !failed, mode == .merge, let destination {
         let plan = OutputDirectory.plan(outputs, in: destination)
-        try OutputDirectory.apply(plan, in: destination)
+        let stamp = BuildStamp(
+          configuration: configuration(layers), inputs: BuildStamp.fingerprints(of: result.inputFiles), outputs: [:],
+          warnings: warnings)
+        try OutputDirectory.apply(plan, in: destination, stamp: stamp)
         summary.written = plan.changed.count
         summary.unchanged = plan.unchanged.count
         summary.removed = plan.stale.count
         try writeLists(
           inputs: result.inputFiles.map(DestinationSafety.canonicalPath),
-          outputs: plan.record.map { destination + "/" + $0 } + [destination + "/" + OutputDirectory.recordName])
+          outputs: (plan.record + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
       }
     } catch {
       printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
@@ -86,7 +90,7 @@ struct MergeCommand {
     let planned = LayerMerger.plannedFiles(layers)
     let inputs = planned.inputs.map(DestinationSafety.canonicalPath)
     let outputs =
-      planned.outputs.map { destination + "/" + $0.relativePath } + [destination + "/" + OutputDirectory.recordName]
+      (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
       try writeLists(inputs: inputs, outputs: outputs)
@@ -103,6 +107,40 @@ struct MergeCommand {
   }
 
   private var srcroot: String? { options.srcroot ?? environment["SRCROOT"] }
+
+  /// Everything that shapes the outputs besides the input files: a change forces a full run.
+  private func configuration(_ layers: [Layer]) -> String {
+    let lists = [options.inputFileList, options.outputFileList, options.depfile, options.provenance, srcroot]
+    return (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" })
+      .joined(separator: "\n")
+  }
+
+  /// The make-style shortcut: when the layers, options and every input file are as the last full
+  /// run left them, and every output is still as it was written, there is nothing to do.
+  private func upToDateRun(layers: [Layer], printer: DiagnosticPrinter) -> ExitStatus? {
+    guard let destination = options.destination.map(DestinationSafety.canonicalPath),
+      let stamp = OutputDirectory.stamp(in: destination), !(options.strict && stamp.warnings > 0)
+    else { return nil }
+    let requested = [options.inputFileList, options.outputFileList, options.depfile, options.provenance].compactMap {
+      $0
+    }
+    guard requested.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
+    let inputs = LayerMerger.plannedFiles(layers).inputs
+    guard stamp.isCurrent(configuration: configuration(layers), inputs: inputs, destination: destination) else {
+      return nil
+    }
+    let undeclared = undeclaredOutputWarnings(
+      (Array(stamp.outputs.keys) + [OutputDirectory.stampName]).map { destination + "/" + $0 })
+    for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
+    if !options.quiet {
+      let earlier =
+        stamp.warnings == 0 ? "" : " (\(stamp.warnings) warnings at the last full run: 'locmerge lint' shows them)"
+      console.err(
+        "locmerge: \(layers.count) layers, up to date: 0 written, \(stamp.outputs.count) unchanged, 0 removed\(earlier)\n"
+      )
+    }
+    return options.strict && !undeclared.isEmpty ? .failure : .success
+  }
 
   private func writeLists(inputs: [String], outputs: [String]) throws(OutputDirectory.Failure) {
     let manifest = BuildManifest(inputs: inputs, outputs: outputs)

@@ -102,6 +102,16 @@ final class Scratch {
     return result
   }
 
+  /// Every file's modification date under a folder.
+  func modificationDates(under relative: String) throws -> [String: Date] {
+    var dates: [String: Date] = [:]
+    for name in snapshot(relative).keys {
+      dates[name] =
+        try FileManager.default.attributesOfItem(atPath: path("\(relative)/\(name)"))[.modificationDate] as? Date
+    }
+    return dates
+  }
+
   /// Sets every file's modification time under a folder to a fixed past date.
   func ageFiles(under relative: String) throws {
     let old = Date(timeIntervalSince1970: 946_684_800)

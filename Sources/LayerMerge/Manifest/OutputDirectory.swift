@@ -12,6 +12,11 @@ import Foundation
 public enum OutputDirectory {
   /// The name of the record file kept in the destination folder.
   public static let recordName = ".locmerge-outputs.json"
+  /// The name of the file that lets a run with nothing to do stop early (see ``BuildStamp``).
+  public static let stampName = ".locmerge-stamp.json"
+
+  /// The bookkeeping files a merge writes in its destination besides the tables.
+  public static let bookkeepingNames = [recordName, stampName]
 
   /// One file to produce, relative to the destination.
   public struct Output: Hashable, Sendable {
@@ -59,7 +64,7 @@ public enum OutputDirectory {
     var unchanged: [String] = []
     for output in outputs.sorted(by: { $0.relativePath < $1.relativePath }) {
       let path = destination + "/" + output.relativePath
-      if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(output.bytes) {
+      if let existing = FileManager.default.contents(atPath: path), sameBytes(existing, output.bytes) {
         unchanged.append(output.relativePath)
       } else {
         changed.append(output)
@@ -77,7 +82,9 @@ public enum OutputDirectory {
   /// - Parameters:
   ///   - plan: The plan from ``plan(_:in:)``.
   ///   - destination: The destination folder.
-  public static func apply(_ plan: Plan, in destination: String) throws(Failure) {
+  /// - Parameter stamp: What the run read, without output fingerprints (they are taken after
+  ///   writing), so that the next run can tell whether it has anything to do.
+  public static func apply(_ plan: Plan, in destination: String, stamp: BuildStamp? = nil) throws(Failure) {
     for output in plan.changed {
       try writeAtomically(output.bytes, to: destination + "/" + output.relativePath)
     }
@@ -91,17 +98,20 @@ public enum OutputDirectory {
       removeEmptyFolders(from: (relative as NSString).deletingLastPathComponent, in: destination)
     }
     let record =
-      JSONValue.object([
-        ("version", .integer(1)), ("outputs", .array(plan.record.map(JSONValue.string))),
-      ]).serialized(indent: 2) + "\n"
+      JSONValue.object([("version", .integer(1)), ("outputs", .array(plan.record.map(JSONValue.string)))])
+      .serialized(indent: 2) + "\n"
     try writeIfChanged(Array(record.utf8), to: destination + "/" + recordName)
+    if var stamp {
+      stamp.outputs = BuildStamp.fingerprints(of: plan.record + [recordName], relativeTo: destination)
+      try writeIfChanged(Array((stamp.json.serialized(indent: 2) + "\n").utf8), to: destination + "/" + stampName)
+    }
   }
 
   /// Writes bytes to a path unless the file already holds them, through a temporary file.
   /// - Returns: Whether the file was written.
   @discardableResult
   public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(Failure) -> Bool {
-    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
+    if let existing = FileManager.default.contents(atPath: path), sameBytes(existing, bytes) { return false }
     try writeAtomically(bytes, to: path)
     return true
   }
@@ -118,14 +128,52 @@ public enum OutputDirectory {
     }
     let temporary =
       folder + "/.\((path as NSString).lastPathComponent).locmerge-\(ProcessInfo.processInfo.processIdentifier).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-      throw Failure(path: temporary, message: "cannot write a temporary file")
+    // Plain POSIX calls: FileManager's createFile writes through a temporary file of its own,
+    // which doubled the cost of every output.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+      throw Failure(path: temporary, message: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+    }
+    let written = bytes.withUnsafeBytes { buffer -> Bool in
+      var offset = 0
+      while offset < buffer.count {
+        guard let base = buffer.baseAddress else { return false }
+        let count = write(descriptor, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+    let closed = close(descriptor) == 0
+    guard written && closed else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw Failure(path: temporary, message: "cannot write a temporary file: \(reason)")
     }
     if rename(temporary, path) != 0 {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(atPath: temporary)
       throw Failure(path: path, message: "cannot move the new file into place: \(reason)")
     }
+  }
+
+  private static func sameBytes(_ data: Data, _ bytes: [UInt8]) -> Bool {
+    data.count == bytes.count
+      && data.withUnsafeBytes { existing in
+        bytes.withUnsafeBytes { new in
+          guard let lhs = existing.baseAddress, let rhs = new.baseAddress else { return existing.count == new.count }
+          return memcmp(lhs, rhs, new.count) == 0
+        }
+      }
+  }
+
+  /// The stamp the last successful run left in `destination`, if any.
+  public static func stamp(in destination: String) -> BuildStamp? {
+    guard let data = FileManager.default.contents(atPath: destination + "/" + stampName) else { return nil }
+    return BuildStamp(json: try? JSONSerialization.jsonObject(with: data))
   }
 
   private static func readRecord(in destination: String) -> [String] {

@@ -32,10 +32,10 @@ public enum LayerMerger {
     let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded.map(\.files), layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
-    var tables: [MergedTable] = []
-    tables.reserveCapacity(sourcesByAddress.count)
-    for address in sourcesByAddress.keys.sorted() {
-      tables.append(mergeTable(address, sources: sourcesByAddress[address] ?? [], loaded: loaded))
+    let layerNames = loaded.map(\.layer.name)
+    let work = sourcesByAddress.keys.sorted().map { ($0, sourcesByAddress[$0] ?? []) }
+    let tables = work.concurrentMap { address, sources in
+      mergeTable(address, sources: sources, layerNames: layerNames)
     }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     var checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
@@ -90,7 +90,7 @@ public enum LayerMerger {
     return (sources, diagnostics)
   }
 
-  private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], loaded: [LoadedLayer])
+  private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String])
     -> MergedTable
   {
     var table = LocalizationTable()
@@ -98,7 +98,7 @@ public enum LayerMerger {
     table.reserveCapacity(sources.first?.1.table.count ?? 0)
     chains.reserveCapacity(sources.first?.1.table.count ?? 0)
     for (layerIndex, file) in sources {
-      let layerName = loaded[layerIndex].layer.name
+      let layerName = layerNames[layerIndex]
       for entry in file.table.entries {
         let definition = Definition(
           layerIndex: layerIndex, layer: layerName, file: file.path, position: entry.position, value: entry.value)

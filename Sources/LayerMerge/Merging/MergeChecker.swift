@@ -66,26 +66,38 @@ struct MergeChecker {
   // MARK: - Near misses
 
   /// An added key one edit away from a key of a lower layer is probably a typo for it. Each key
-  /// is reported once per table, in the development language when it has the key.
+  /// is reported once per table (not once per language), in the development language when it has
+  /// the key; the keys it is compared with are those of every language of the table.
   private mutating func checkNearMisses() {
-    var reported: Set<String> = []
-    let ordered = tables.sorted { lhs, rhs in
-      let lhsDevelopment = lhs.address.language == developmentLanguage
-      let rhsDevelopment = rhs.address.language == developmentLanguage
-      return lhsDevelopment != rhsDevelopment ? lhsDevelopment : lhs.address < rhs.address
+    var groups: [String: [MergedTable]] = [:]
+    for table in tables {
+      let address = table.address
+      groups["\(address.directory)/\(address.table).\(address.kind.rawValue)", default: []].append(table)
     }
-    for table in ordered {
-      let added = table.provenance.filter { $0.status == .added }
-      guard !added.isEmpty else { continue }
-      for layerIndex in Set(added.map(\.winner.layerIndex)).sorted() {
-        let lower = table.provenance.filter { record in
-          (record.shadowed.last ?? record.winner).layerIndex < layerIndex
+    for name in groups.keys.sorted() {
+      let group = (groups[name] ?? []).sorted { lhs, rhs in
+        let lhsDevelopment = lhs.address.language == developmentLanguage
+        let rhsDevelopment = rhs.address.language == developmentLanguage
+        return lhsDevelopment != rhsDevelopment ? lhsDevelopment : lhs.address < rhs.address
+      }
+      var candidates: [KeyProvenance] = []
+      var seen: Set<String> = []
+      for table in group {
+        for record in table.provenance where record.status == .added && seen.insert(record.key).inserted {
+          candidates.append(record)
         }
-        let index = NearMissIndex(lower.map(\.key))
-        for record in added where record.winner.layerIndex == layerIndex {
-          let identity = "\(table.address.directory)/\(table.address.table).\(table.address.kind)/\(record.key)"
-          guard !reported.contains(identity), let intended = index.nearMiss(for: record.key) else { continue }
-          reported.insert(identity)
+      }
+      guard !candidates.isEmpty else { continue }
+      for layerIndex in Set(candidates.map(\.winner.layerIndex)).sorted() {
+        // The keys of the table's first language (the development language when it has the table)
+        // that lower layers define.
+        let reference = group[0].provenance
+        let lower = reference.indices.lazy.filter { index in
+          (reference[index].shadowed.last ?? reference[index].winner).layerIndex < layerIndex
+        }.map { reference[$0].key }
+        let index = NearMissIndex(lower)
+        for record in candidates where record.winner.layerIndex == layerIndex {
+          guard let intended = index.nearMiss(for: record.key) else { continue }
           diagnostics.append(
             Diagnostic(
               .warning, .nearMissKey,
@@ -151,8 +163,7 @@ struct MergeChecker {
         }
         for source in development {
           let target = languageTables.first { $0.address == source.address.inLanguage(language) }
-          let present = Set(target?.table.keys ?? [])
-          let missing = source.table.keys.filter { !present.contains($0) }
+          let missing = source.table.keys.filter { target?.table[$0] == nil }
           guard !missing.isEmpty else { continue }
           let location = target.map { SourceLocation(path: $0.sources.last ?? $0.address.relativePath) }
           let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")

@@ -1,43 +1,56 @@
-/// Finds keys one edit away from a given key among many, without comparing against each.
+/// Finds keys exactly one edit (insertion, deletion or substitution) away from a given key.
 ///
-/// Every key is indexed under itself and each of its one-character deletions; two strings at
-/// edit distance 1 always share one of those forms, so a lookup touches only a few candidates.
+/// Keys are bucketed by length, so a lookup compares only with keys one character shorter, as
+/// long, or one longer, each in a single pass without allocating.
 struct NearMissIndex {
-  private var keysByForm: [String: [String]] = [:]
+  private var keysByLength: [Int: [(key: String, scalars: [Unicode.Scalar])]] = [:]
 
   /// Keys shorter than this are not indexed: `ok` and `on` are too alike to mean a typo.
   static let minimumLength = 4
 
   init<Keys: Sequence>(_ keys: Keys) where Keys.Element == String {
-    for key in keys where key.unicodeScalars.count >= Self.minimumLength {
-      for form in Self.forms(of: key) {
-        keysByForm[form, default: []].append(key)
-      }
+    for key in keys {
+      let scalars = Array(key.unicodeScalars)
+      guard scalars.count >= Self.minimumLength else { continue }
+      keysByLength[scalars.count, default: []].append((key, scalars))
     }
   }
 
-  /// The indexed key nearest to `key` at distance exactly 1, if any (the first in sorted order).
+  /// The indexed key one edit away from `key`, if any; the smallest in sorted order, so the
+  /// answer does not depend on the order keys were indexed in.
   func nearMiss(for key: String) -> String? {
-    guard key.unicodeScalars.count >= Self.minimumLength else { return nil }
-    var candidates: Set<String> = []
-    for form in Self.forms(of: key) {
-      for candidate in keysByForm[form] ?? [] where candidate != key {
-        candidates.insert(candidate)
+    let query = Array(key.unicodeScalars)
+    guard query.count >= Self.minimumLength else { return nil }
+    var best: String?
+    for length in [query.count - 1, query.count, query.count + 1] {
+      for candidate in keysByLength[length] ?? [] where candidate.key != key {
+        if Self.oneEditApart(query, candidate.scalars), best.map({ candidate.key < $0 }) ?? true {
+          best = candidate.key
+        }
       }
     }
-    return candidates.sorted().first { EditDistance.between($0, key, limit: 1) == 1 }
+    return best
   }
 
-  private static func forms(of key: String) -> [String] {
-    let scalars = Array(key.unicodeScalars)
-    var forms = [key]
-    forms.reserveCapacity(scalars.count + 1)
-    for index in scalars.indices {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: scalars[..<index])
-      view.append(contentsOf: scalars[(index + 1)...])
-      forms.append(String(view))
+  /// Whether two different sequences are exactly one insertion, deletion or substitution apart.
+  static func oneEditApart(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+    if a.count == b.count {
+      var mismatches = 0
+      for index in a.indices where a[index] != b[index] {
+        mismatches += 1
+        if mismatches > 1 { return false }
+      }
+      return mismatches == 1
     }
-    return forms
+    let (short, long) = a.count < b.count ? (a, b) : (b, a)
+    guard long.count == short.count + 1 else { return false }
+    var i = 0
+    while i < short.count, short[i] == long[i] { i += 1 }
+    // Skip one character of the longer sequence; the rest must match.
+    while i < short.count {
+      if short[i] != long[i + 1] { return false }
+      i += 1
+    }
+    return true
   }
 }

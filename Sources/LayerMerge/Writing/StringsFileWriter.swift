@@ -12,63 +12,81 @@ public enum StringsFileWriter {
   /// - Parameter table: The entries to write, in order.
   /// - Returns: UTF-8 bytes ending in a line break; never empty.
   public static func data(for table: LocalizationTable) -> [UInt8] {
-    var output = ""
-    output.reserveCapacity(table.count * 64)
+    var output: [UInt8] = []
+    output.reserveCapacity(table.count * 96)
     for (index, entry) in table.entries.enumerated() {
-      if index > 0 { output += "\n" }
+      if index > 0 { output.append(0x0A) }
       if let comment = entry.comment, !comment.isEmpty { writeComment(comment, to: &output) }
       writeQuoted(entry.key, to: &output)
-      output += " = "
+      output.append(contentsOf: [0x20, UInt8(ascii: "="), 0x20])
       writeValue(entry.value, to: &output)
-      output += ";\n"
+      output.append(contentsOf: [UInt8(ascii: ";"), 0x0A])
     }
     if table.isEmpty {
       // A 0-byte file is an error at run time; a comment is an empty table.
-      output = "/* No entries. */\n"
+      output = Array("/* No entries. */\n".utf8)
     }
-    return Array(output.utf8)
+    return output
   }
 
   // MARK: - Private
 
   /// Writes a comment above an entry. `*/` cannot appear in a block comment, so such a comment
   /// is written as `//` lines instead.
-  private static func writeComment(_ comment: String, to output: inout String) {
-    if !comment.contains("*/") {
-      output += "/* \(comment) */\n"
+  private static func writeComment(_ comment: String, to output: inout [UInt8]) {
+    if !containsCommentEnd(comment) {
+      output.append(contentsOf: "/* ".utf8)
+      output.append(contentsOf: comment.utf8)
+      output.append(contentsOf: " */\n".utf8)
       return
     }
     let lines = comment.split(omittingEmptySubsequences: false) {
       $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{2028}" || $0 == "\u{2029}"
     }
-    for line in lines { output += "// \(line)\n" }
+    for line in lines {
+      output.append(contentsOf: "// ".utf8)
+      output.append(contentsOf: line.utf8)
+      output.append(0x0A)
+    }
   }
 
-  private static func writeValue(_ value: LocalizationValue, to output: inout String) {
+  /// Whether text contains `*/` (compared as bytes: Foundation's `contains` is far slower).
+  private static func containsCommentEnd(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
+      previous = byte
+    }
+    return false
+  }
+
+  private static func writeValue(_ value: LocalizationValue, to output: inout [UInt8]) {
     switch value {
     case .string(let text): writeQuoted(text, to: &output)
     case .dictionary(let dictionary):
-      output += "{ "
+      output.append(contentsOf: "{ ".utf8)
       for (key, element) in dictionary.pairs {
         writeQuoted(key, to: &output)
-        output += " = "
+        output.append(contentsOf: " = ".utf8)
         writeValue(element, to: &output)
-        output += "; "
+        output.append(contentsOf: "; ".utf8)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     case .array(let elements):
-      output += "("
+      output.append(UInt8(ascii: "("))
       for (index, element) in elements.enumerated() {
-        output += index == 0 ? " " : ", "
+        output.append(contentsOf: (index == 0 ? " " : ", ").utf8)
         writeValue(element, to: &output)
       }
-      output += elements.isEmpty ? ")" : " )"
+      output.append(contentsOf: (elements.isEmpty ? ")" : " )").utf8)
     case .data(let bytes):
-      output += "<"
+      output.append(UInt8(ascii: "<"))
+      let digits = Array("0123456789abcdef".utf8)
       for byte in bytes {
-        output += byte < 0x10 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+        output.append(digits[Int(byte >> 4)])
+        output.append(digits[Int(byte & 0x0F)])
       }
-      output += ">"
+      output.append(UInt8(ascii: ">"))
     case .integer(let integer): writeQuoted(String(integer), to: &output)
     case .real(let real): writeQuoted(String(real), to: &output)
     case .boolean(let bool): writeQuoted(bool ? "YES" : "NO", to: &output)
@@ -76,23 +94,34 @@ public enum StringsFileWriter {
     }
   }
 
-  /// Writes a double-quoted string with the escapes of FORMATS.md §2.2.
-  static func writeQuoted(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": output += "\\\\"
-      case "\"": output += "\\\""
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{00}"..."\u{1F}", "\u{7F}":
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        output += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-      default:
-        output.unicodeScalars.append(scalar)
+  /// Writes a double-quoted string with the escapes of FORMATS.md §2.2, byte by byte: runs of
+  /// ordinary bytes are copied in one piece.
+  static func writeQuoted(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        default:
+          let hex = Array("0123456789ABCDEF".utf8)
+          output.append(contentsOf: [
+            UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+            hex[Int(byte & 0x0F)],
+          ])
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import LayerMerge
+
+/// The merge, the no-change rebuild and the audit, in process and as whole processes, against
+/// the seed script and against starting a process.
+enum MergeBenchmark {
+  /// Merges the base and one target and writes (or confirms) the outputs, as the CLI does.
+  static func mergeAndWrite(base: String, target: String, destination: String) -> OutputDirectory.Plan {
+    let result = LayerMerger.merge([Layer(path: base), Layer(path: target)])
+    let outputs = result.tables.map {
+      OutputDirectory.Output(
+        relativePath: $0.address.relativePath, bytes: LocalizationFileWriter.data(for: $0.table, as: $0.address.kind))
+    }
+    let plan = OutputDirectory.plan(outputs, in: destination)
+    try? OutputDirectory.apply(plan, in: destination)
+    return plan
+  }
+
+  static func inProcess(project: URL, rounds: Int) -> String {
+    let base = project.appendingPathComponent("base").path
+    let target = project.appendingPathComponent("targets/Target01").path
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-bench-dest-\(getpid())")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: destination) }
+    let full = Measurement.run("full merge", rounds: rounds) {
+      try? FileManager.default.removeItem(atPath: destination)
+      _ = mergeAndWrite(base: base, target: target, destination: destination)
+    }
+    var unchanged = 0
+    let again = Measurement.run("no-change merge", rounds: rounds) {
+      unchanged = mergeAndWrite(base: base, target: target, destination: destination).unchanged.count
+    }
+    let targets =
+      (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("targets").path))?
+      .sorted() ?? []
+    var rows = 0
+    let audit = Measurement.run("audit", rounds: max(1, rounds / 2)) {
+      let report = AuditReport(
+        base: Layer(path: base),
+        targets: targets.map { ($0, [Layer(path: project.appendingPathComponent("targets/\($0)").path)]) })
+      rows = report.matrix.count
+    }
+    return """
+      | in-process work | median | best |
+      |---|---:|---:|
+      | merge one target and write every output (fresh DEST) | \(Format.milliseconds(full.median)) | \(Format.milliseconds(full.best)) |
+      | merge one target again, nothing changed (\(unchanged) files compared, 0 written) | \(Format.milliseconds(again.median)) | \(Format.milliseconds(again.best)) |
+      | audit of \(targets.count) targets (\(rows) matrix rows) | \(Format.milliseconds(audit.median)) | \(Format.milliseconds(audit.best)) |
+
+      """
+  }
+
+  /// Merge time per entry at several sizes: it should stay flat if the merge is linear.
+  static func scaling(shared: URL, rounds: Int, sizes: [Int]) throws -> String {
+    var lines = ["| keys per table | entries merged | merge (median) | per entry |", "|---:|---:|---:|---:|"]
+    for keys in sizes {
+      let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: keys, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      let base = LoadedLayer(Layer(path: project.appendingPathComponent("base").path))
+      let target = LoadedLayer(Layer(path: project.appendingPathComponent("targets/Target01").path))
+      var entries = 0
+      let merge = Measurement.run("merge", rounds: rounds) {
+        let result = LayerMerger.merge(loaded: [base, target])
+        entries = result.tables.reduce(0) { $0 + $1.table.count }
+      }
+      lines.append(
+        "| \(keys) | \(entries) | \(Format.milliseconds(merge.median)) | "
+          + String(format: "%.0f ns", merge.median * 1e9 / Double(max(entries, 1))) + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whole processes, as a build phase runs them: the median of `rounds` runs each.
+  static func processes(project: URL, binary: URL, seedScript: URL, rounds: Int) -> String {
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-bench-proc-\(getpid())")
+      .path
+    let seedDestination = destination + "-seed"
+    defer {
+      try? FileManager.default.removeItem(atPath: destination)
+      try? FileManager.default.removeItem(atPath: seedDestination)
+    }
+    let base = project.appendingPathComponent("base").path
+    let target = project.appendingPathComponent("targets/Target01").path
+    let merge = ["-b", base, "-s", target, "-d", destination, "--quiet"]
+    let start = time(rounds) { run(binary.path, ["--version"]) }
+    let full = time(rounds) {
+      try? FileManager.default.removeItem(atPath: destination)
+      run(binary.path, merge)
+    }
+    let again = time(rounds) { run(binary.path, merge) }
+    let seed = time(rounds) {
+      run("/usr/bin/env", ["python3", seedScript.path, "-b", base, "-s", target, "-d", seedDestination])
+    }
+    let targets =
+      (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("targets").path))?
+      .sorted() ?? []
+    let audit = time(max(1, rounds / 2)) {
+      run(
+        binary.path,
+        ["audit", "-b", base, "--format", "json"]
+          + targets.flatMap { ["--target", "\($0)=\(project.path)/targets/\($0)"] })
+    }
+    return """
+      | whole process (\(binary.lastPathComponent)) | median | ratio |
+      |---|---:|---:|
+      | process start: `locmerge --version` | \(Format.milliseconds(start)) | 1.0× of start |
+      | full merge of one target (fresh DEST) | \(Format.milliseconds(full)) | \(Format.ratio(full / start)) of start |
+      | no-change merge (everything up to date) | \(Format.milliseconds(again)) | \(Format.ratio(again / start)) of start |
+      | seed script (`build_localization_seed.py`), full merge | \(Format.milliseconds(seed)) | seed / locmerge full = \(Format.ratio(seed / full)) |
+      | audit of \(targets.count) targets, JSON | \(Format.milliseconds(audit)) | |
+
+      """
+  }
+
+  private static func time(_ rounds: Int, _ work: () -> Void) -> Double {
+    Measurement.run("", rounds: rounds, work).median
+  }
+
+  @discardableResult
+  private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+    Spawn.run(executable, arguments)
+  }
+}
