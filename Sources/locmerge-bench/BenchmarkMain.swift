@@ -44,6 +44,7 @@ enum BenchmarkMain {
       // Only the in-process merge of one seed-scale target, for a profiler.
       let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
       defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
       print(MergeBenchmark.inProcess(project: project, rounds: rounds))
       return
     }
@@ -65,6 +66,7 @@ enum BenchmarkMain {
     print("## Merging: seed scale, \(targets) targets × \(languages) languages × 2000 keys\n")
     let project = try Workload.generate(shared: shared, targets: targets, languages: languages, keys: 2000, utf16: 0)
     defer { try? FileManager.default.removeItem(at: project) }
+    try Workload.makeOverridesCompatible(project)
     print(MergeBenchmark.inProcess(project: project, rounds: rounds))
     let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binaries =

@@ -28,7 +28,14 @@ public enum JSONValue: Hashable, Sendable {
   /// - Parameter indent: Spaces per level, or `nil` for a single line.
   /// - Returns: The serialized value, without a trailing newline.
   public func serialized(indent: Int? = nil) -> String {
-    var output = ""
+    String(decoding: serializedBytes(indent: indent), as: UTF8.self)
+  }
+
+  /// The JSON text as UTF-8 bytes (large audit documents are built this way, not by appending
+  /// strings).
+  public func serializedBytes(indent: Int? = nil) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(to: &output, indent: indent, level: 0)
     return output
   }
@@ -51,68 +58,86 @@ public enum JSONValue: Hashable, Sendable {
 
   // MARK: - Private
 
-  private func write(to output: inout String, indent: Int?, level: Int) {
+  private func write(to output: inout [UInt8], indent: Int?, level: Int) {
     switch self {
     case .string(let text): Self.writeString(text, to: &output)
-    case .integer(let integer): output += String(integer)
+    case .integer(let integer): output.append(contentsOf: String(integer).utf8)
     case .number(let number):
-      output +=
+      let text =
         number.isFinite
         ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)") : "null"
-    case .bool(let bool): output += bool ? "true" : "false"
-    case .null: output += "null"
+      output.append(contentsOf: text.utf8)
+    case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+    case .null: output.append(contentsOf: "null".utf8)
     case .array(let elements):
       writeContainer(
-        open: "[", close: "]", count: elements.count, to: &output, indent: indent, level: level
-      ) { index, output in
+        open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, to: &output, indent: indent,
+        level: level
+      ) {
+        index, output in
         elements[index].write(to: &output, indent: indent, level: level + 1)
       }
     case .object(let pairs):
       writeContainer(
-        open: "{", close: "}", count: pairs.count, to: &output, indent: indent, level: level
-      ) { index, output in
+        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: pairs.count, to: &output, indent: indent, level: level
+      ) {
+        index, output in
         Self.writeString(pairs[index].0, to: &output)
-        output += ": "
+        output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
         pairs[index].1.write(to: &output, indent: indent, level: level + 1)
       }
     }
   }
 
   private func writeContainer(
-    open: String, close: String, count: Int, to output: inout String, indent: Int?, level: Int,
-    element: (Int, inout String) -> Void
+    open: UInt8, close: UInt8, count: Int, to output: inout [UInt8], indent: Int?, level: Int,
+    element: (Int, inout [UInt8]) -> Void
   ) {
-    output += open
+    output.append(open)
     guard count > 0 else {
-      output += close
+      output.append(close)
       return
     }
     for index in 0..<count {
-      if index > 0 { output += indent == nil ? ", " : "," }
-      if let indent { output += "\n" + String(repeating: " ", count: indent * (level + 1)) }
+      if index > 0 {
+        output.append(UInt8(ascii: ","))
+        if indent == nil { output.append(0x20) }
+      }
+      if let indent {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: indent * (level + 1)))
+      }
       element(index, &output)
     }
-    if let indent { output += "\n" + String(repeating: " ", count: indent * level) }
-    output += close
+    if let indent {
+      output.append(0x0A)
+      output.append(contentsOf: repeatElement(0x20, count: indent * level))
+    }
+    output.append(close)
   }
 
-  private static func writeString(_ text: String, to output: inout String) {
-    output += "\""
+  private static func writeString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
+      case "\"": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case "\\": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case "\n": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case "\r": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case "\t": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case "\u{08}": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+      case "\u{0C}": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
       case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
         let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+      default:
+        if scalar.isASCII {
+          output.append(UInt8(scalar.value))
+        } else {
+          appendUTF8(scalar.value, to: &output)
+        }
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }
