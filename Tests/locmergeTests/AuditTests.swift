@@ -41,7 +41,7 @@ import Testing
 
   /// The generator writes, for each target, exactly the base keys it overrides plus its own keys;
   /// Foundation reads those files, and the audit must name exactly those keys.
-  @Test func namesExactlyTheKeysEachGeneratedTargetOverridesAndAdds() throws {
+  @Test(SharedFolder.required) func namesExactlyTheKeysEachGeneratedTargetOverridesAndAdds() throws {
     guard let shared = SharedFolder.url else {
       try #require(Bool(false), Comment(rawValue: SharedFolder.skipMessage))
       return
@@ -87,7 +87,7 @@ import Testing
     return Array((object as? [String: Any] ?? [:]).keys)
   }
 
-  @Test func theWhiteLabelCorpusBrandsAsTargets() throws {
+  @Test(SharedFolder.required) func theWhiteLabelCorpusBrandsAsTargets() throws {
     guard let shared = SharedFolder.url else {
       try #require(Bool(false), Comment(rawValue: SharedFolder.skipMessage))
       return

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates `../shared` (formats, vectors, corpus) beside the package, when it is there.
 ///
@@ -33,4 +34,9 @@ enum SharedFolder {
 
   /// Whether the corpus and vectors are available.
   static var isAvailable: Bool { url != nil }
+
+  /// Skips a test, with a visible reason, when `../shared` is absent.
+  static var required: ConditionTrait {
+    .enabled(if: isAvailable, Comment(rawValue: skipMessage))
+  }
 }

@@ -21,7 +21,7 @@ import Testing
     return output
   }
 
-  @Test func everyTargetMatchesTheGeneratorsExpectation() throws {
+  @Test(SharedFolder.required) func everyTargetMatchesTheGeneratorsExpectation() throws {
     let root = try #require(
       try Self.generate(targets: 4, languages: 5, keys: 400), Comment(rawValue: SharedFolder.skipMessage))
     defer { try? FileManager.default.removeItem(at: root) }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct WhiteLabelCorpusTests {
   static var project: URL? { SharedFolder.url?.appendingPathComponent("corpus/ghostery__user-agent-ios") }
 
-  @Test(arguments: ["Cliqz", "Ghostery", "WhiteLabel"])
+  @Test(SharedFolder.required, arguments: ["Cliqz", "Ghostery", "WhiteLabel"])
   func eachBrandOverTheSharedTranslations(brand: String) throws {
     let root = try #require(Self.project, Comment(rawValue: SharedFolder.skipMessage))
     let result = LayerMerger.merge([
@@ -33,7 +33,7 @@ import Testing
         == true)
   }
 
-  @Test func aBrandStackedOnTheGenericBrandOverridesIt() throws {
+  @Test(SharedFolder.required) func aBrandStackedOnTheGenericBrandOverridesIt() throws {
     let root = try #require(Self.project, Comment(rawValue: SharedFolder.skipMessage))
     let result = LayerMerger.merge([
       Layer(path: root.appendingPathComponent("Translations").path),

@@ -6,12 +6,12 @@ import Testing
 @Suite struct CorpusAgreementTests {
   static let files = SharedFolder.files(under: "corpus", extensions: ["strings", "stringsdict"])
 
-  @Test func corpusIsPresent() throws {
+  @Test(SharedFolder.required) func corpusIsPresent() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     #expect(Self.files.count > 1000)
   }
 
-  @Test func everyCorpusFileAgreesWithFoundation() throws {
+  @Test(SharedFolder.required) func everyCorpusFileAgreesWithFoundation() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     var checked = 0
     for file in Self.files {

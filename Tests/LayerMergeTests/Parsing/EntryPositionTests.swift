@@ -14,7 +14,7 @@ import Testing
     #expect(positions == ["a@1:1", "b@2:1", "c@4:1", "d@6:5", "é@8:2", "f@8:13"])
   }
 
-  @Test func positionsAgreeWithAnIndependentLineCountOnTheCorpus() throws {
+  @Test(SharedFolder.required) func positionsAgreeWithAnIndependentLineCountOnTheCorpus() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     var compared = 0
     for file in CorpusAgreementTests.files where file.pathExtension == "strings" {

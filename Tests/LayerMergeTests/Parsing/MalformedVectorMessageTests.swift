@@ -124,7 +124,7 @@ import Testing
     "t8": #"t8.strings: error: the file has a UTF-32 byte-order mark but no complete character after it"#,
   ]
 
-  @Test func everyMalformedVectorHasItsMessage() throws {
+  @Test(SharedFolder.required) func everyMalformedVectorHasItsMessage() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     var seen: Set<String> = []
     for file in ReaderAgreementTests.vectors {

@@ -17,12 +17,12 @@ import Testing
     SharedFolder.files(under: "formats/\($0)", extensions: ["strings", "stringsdict"])
   }
 
-  @Test func vectorsArePresent() throws {
+  @Test(SharedFolder.required) func vectorsArePresent() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     #expect(Self.vectors.count >= 140)
   }
 
-  @Test(arguments: vectors)
+  @Test(SharedFolder.required, arguments: vectors)
   func agreesWithFoundation(on file: URL) throws {
     let bytes = [UInt8](try Data(contentsOf: file))
     let name = file.deletingPathExtension().lastPathComponent

@@ -100,7 +100,7 @@ import Testing
         randomText(using: &generator).unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }))
   }
 
-  @Test func corpusFilesRoundTrip() throws {
+  @Test(SharedFolder.required) func corpusFilesRoundTrip() throws {
     try #require(SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage))
     var checked = 0
     for file in CorpusAgreementTests.files {
