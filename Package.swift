@@ -19,7 +19,9 @@ let package = Package(
     .executableTarget(name: "locmerge-bench", dependencies: ["LayerMerge"]),
 
     // Tests
-    .testTarget(name: "LayerMergeTests", dependencies: ["LayerMerge"]),
-    .testTarget(name: "locmergeTests", dependencies: ["locmerge", "LayerMerge"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "LayerMergeTests", dependencies: ["LayerMerge", "TestSupport"]),
+    .testTarget(
+      name: "locmergeTests", dependencies: ["locmerge", "LayerMerge", "TestSupport"], exclude: ["Snapshots"]),
   ]
 )

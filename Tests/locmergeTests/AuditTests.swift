@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// `locmerge audit` on the example, on a generated project and on the real white-label corpus.

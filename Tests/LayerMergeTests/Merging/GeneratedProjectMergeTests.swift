@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Merges every target of a project made by `shared/tools/genworkload.py` and checks each merged

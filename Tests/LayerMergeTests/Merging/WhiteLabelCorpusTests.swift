@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// The real white-label layout of `shared/corpus/ghostery__user-agent-ios`: shared

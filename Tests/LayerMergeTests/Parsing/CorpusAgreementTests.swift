@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Our reader against Foundation on every `.strings` and `.stringsdict` file of `shared/corpus`.

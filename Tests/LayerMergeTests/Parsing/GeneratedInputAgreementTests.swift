@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Thousands of generated and mutated inputs, each read by us and by Foundation: whenever

@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// The rendered `path:line:column: error: message` of every malformed vector in `shared/formats`:

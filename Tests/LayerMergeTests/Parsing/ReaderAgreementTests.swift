@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Our reader against Foundation on every byte-exact vector in `shared/formats`.

@@ -4,14 +4,13 @@ import Testing
 /// Locates `../shared` (formats, vectors, corpus) beside the package, when it is there.
 ///
 /// A user's fresh clone has no `../shared`; tests that need it skip with a visible message.
-enum SharedFolder {
+public enum SharedFolder {
   /// The package's root folder.
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   /// `../shared`, or `nil` when it is absent (set `LOCMERGE_SHARED` to point elsewhere).
-  static let url: URL? = {
+  public static let url: URL? = {
     let candidates = [
       ProcessInfo.processInfo.environment["LOCMERGE_SHARED"].map { URL(fileURLWithPath: $0) },
       packageRoot.deletingLastPathComponent().appendingPathComponent("shared"),
@@ -20,10 +19,11 @@ enum SharedFolder {
   }()
 
   /// The message shown when a test is skipped because `../shared` is absent.
-  static let skipMessage = "../shared is absent (a fresh clone): tests against Apple vectors and the corpus are skipped"
+  public static let skipMessage =
+    "../shared is absent (a fresh clone): tests against Apple vectors and the corpus are skipped"
 
   /// Every file under `relative` whose name ends in one of `extensions`, sorted.
-  static func files(under relative: String, extensions: Set<String>) -> [URL] {
+  public static func files(under relative: String, extensions: Set<String>) -> [URL] {
     guard let root = url?.appendingPathComponent(relative),
       let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     else { return [] }
@@ -35,10 +35,10 @@ enum SharedFolder {
   }
 
   /// Whether the corpus and vectors are available.
-  static var isAvailable: Bool { url != nil }
+  public static var isAvailable: Bool { url != nil }
 
   /// Skips a test, with a visible reason, when `../shared` is absent.
-  static var required: ConditionTrait {
+  public static var required: ConditionTrait {
     .enabled(if: isAvailable, Comment(rawValue: skipMessage))
   }
 }
