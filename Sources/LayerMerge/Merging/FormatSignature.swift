@@ -63,11 +63,6 @@ public struct FormatSignature: Hashable, Sendable {
     }
     return nil
   }
-
-  /// A short rendering such as `%@, %lld` for messages.
-  public var summary: String {
-    arguments.keys.sorted().map { "\($0): \(arguments[$0].map { "\($0)" } ?? "?")" }.joined(separator: ", ")
-  }
 }
 
 extension LocalizationValue {

@@ -27,31 +27,6 @@ public enum LocalizationValue: Hashable, Sendable {
     if case .string(let text) = self { return text }
     return nil
   }
-
-  /// Every string inside this value, depth first in source order, with the key path that leads
-  /// to it. Format-specifier checks use this to compare each plural or device variant.
-  public var leafStrings: [(path: [String], text: String)] {
-    var result: [(path: [String], text: String)] = []
-    collectLeafStrings(into: &result, path: [])
-    return result
-  }
-
-  private func collectLeafStrings(into result: inout [(path: [String], text: String)], path: [String]) {
-    switch self {
-    case .string(let text):
-      result.append((path, text))
-    case .dictionary(let dictionary):
-      for (key, value) in dictionary.pairs {
-        value.collectLeafStrings(into: &result, path: path + [key])
-      }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        element.collectLeafStrings(into: &result, path: path + [String(index)])
-      }
-    case .data, .integer, .real, .boolean, .date:
-      break
-    }
-  }
 }
 
 /// A dictionary that remembers insertion order; a later value for an existing key replaces the

@@ -42,23 +42,4 @@ public enum FoundationBridge {
       return .string(String(describing: object))
     }
   }
-
-  /// Converts a value to the Foundation object `PropertyListSerialization` would produce.
-  /// - Parameter value: The value.
-  /// - Returns: A Foundation property-list object.
-  public static func object(from value: LocalizationValue) -> Any {
-    switch value {
-    case .string(let string): return string
-    case .dictionary(let dictionary):
-      var result: [String: Any] = [:]
-      for (key, element) in dictionary.pairs { result[key] = object(from: element) }
-      return result
-    case .array(let elements): return elements.map(object(from:))
-    case .data(let bytes): return Data(bytes)
-    case .integer(let integer): return Int(integer)
-    case .real(let real): return real
-    case .boolean(let bool): return bool
-    case .date(let text): return ISO8601DateFormatter().date(from: text) ?? Date(timeIntervalSince1970: 0)
-    }
-  }
 }
