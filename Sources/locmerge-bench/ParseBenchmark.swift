@@ -9,6 +9,8 @@ enum ParseBenchmark {
     var bytes: Int
     var ours: Measurement
     var foundation: Measurement
+    /// Our reader on every core, as `locmerge` reads a layer's files.
+    var oursParallel: Measurement
 
     var ratio: Double { foundation.best / ours.best }
   }
@@ -24,6 +26,13 @@ enum ParseBenchmark {
         sink &+= LocalizationFileReader.parse(file.bytes, path: file.path, kind: kind).table.count
       }
     }
+    let parallel = Measurement.run("LayerMerge, every core", rounds: withFoundation ? rounds : 0) {
+      let counts = files.map { ($0.path, $0.bytes) }.concurrentMapForBenchmark { path, bytes in
+        LocalizationFileReader.parse(bytes, path: path, kind: path.hasSuffix(".stringsdict") ? .stringsdict : .strings)
+          .table.count
+      }
+      sink &+= counts.reduce(0, &+)
+    }
     let datas = files.map { Data($0.bytes) }
     let foundation = Measurement.run("Foundation", rounds: withFoundation ? rounds : 0) {
       for data in datas {
@@ -33,21 +42,44 @@ enum ParseBenchmark {
       }
     }
     if sink == 42 { print("") }  // keep the work observable
-    return Result(name: name, files: files.count, bytes: total, ours: ours, foundation: foundation)
+    return Result(
+      name: name, files: files.count, bytes: total, ours: ours, foundation: foundation, oursParallel: parallel)
   }
 
   static func report(_ results: [Result]) -> String {
     var lines = [
-      "| input | files | bytes | LayerMerge | Foundation | ratio |",
-      "|---|---:|---:|---:|---:|---:|",
+      "| input | files | bytes | LayerMerge | Foundation | ratio | LayerMerge, \(ProcessInfo.processInfo.activeProcessorCount) threads |",
+      "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for result in results {
       lines.append(
         "| \(result.name) | \(result.files) | \(result.bytes) | "
           + "\(Format.megabytesPerSecond(bytes: result.bytes, seconds: result.ours.best)) | "
           + "\(Format.megabytesPerSecond(bytes: result.bytes, seconds: result.foundation.best)) | "
-          + "\(Format.ratio(result.ratio)) |")
+          + "\(Format.ratio(result.ratio)) | "
+          + "\(Format.megabytesPerSecond(bytes: result.bytes, seconds: result.oursParallel.best)) |")
     }
     return lines.joined(separator: "\n")
   }
+}
+
+extension Array where Element: Sendable {
+  /// `map` on every core, keeping order (the benchmark's copy of the library's internal helper).
+  func concurrentMapForBenchmark<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+    slots.initialize(repeating: nil)
+    defer { slots.deallocate() }
+    let box = SlotBox(slots)
+    let elements = self
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      box.slots[index] = transform(elements[index])
+    }
+    return slots.compactMap { $0 }
+  }
+}
+
+/// Hands the slots to the concurrent iterations; each writes only its own index.
+private final class SlotBox<T>: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<T?>
+  init(_ slots: UnsafeMutableBufferPointer<T?>) { self.slots = slots }
 }
