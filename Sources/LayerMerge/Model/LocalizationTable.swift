@@ -5,7 +5,7 @@
 public struct LocalizationTable: Hashable, Sendable {
   /// The entries in order; keys are unique.
   public private(set) var entries: [LocalizationEntry]
-  private var indexByKey: [String: Int]
+  private var indexByKey: [TableKey: Int]
 
   /// Creates a table.
   /// - Parameter entries: Entries in order; a repeated key replaces the earlier one in place.
@@ -27,7 +27,7 @@ public struct LocalizationTable: Hashable, Sendable {
 
   /// The entry for a key, if the table has one.
   public subscript(key: String) -> LocalizationEntry? {
-    indexByKey[key].map { entries[$0] }
+    indexByKey[TableKey(key)].map { entries[$0] }
   }
 
   /// Adds an entry at the end, or replaces the entry with the same key where it stands.
@@ -36,8 +36,9 @@ public struct LocalizationTable: Hashable, Sendable {
   @discardableResult
   public mutating func upsert(_ entry: LocalizationEntry) -> LocalizationEntry? {
     // One hash lookup in the common case of a new key.
-    if let index = indexByKey.updateValue(entries.count, forKey: entry.key) {
-      indexByKey[entry.key] = index
+    let key = TableKey(entry.key)
+    if let index = indexByKey.updateValue(entries.count, forKey: key) {
+      indexByKey[key] = index
       let previous = entries[index]
       entries[index] = entry
       return previous
@@ -50,9 +51,9 @@ public struct LocalizationTable: Hashable, Sendable {
   /// Without repeats the array is taken over as it is, which matters for large files.
   static func building(_ entries: [LocalizationEntry]) -> (LocalizationTable, [(LocalizationEntry, LocalizationEntry)])
   {
-    var index = [String: Int](minimumCapacity: entries.count)
+    var index = [TableKey: Int](minimumCapacity: entries.count)
     var repeats = false
-    for position in entries.indices where index.updateValue(position, forKey: entries[position].key) != nil {
+    for position in entries.indices where index.updateValue(position, forKey: TableKey(entries[position].key)) != nil {
       repeats = true
       break
     }
@@ -72,8 +73,9 @@ public struct LocalizationTable: Hashable, Sendable {
 
   /// Like ``upsert(_:)``, but also returns where the entry now stands.
   mutating func upsertReturningIndex(_ entry: LocalizationEntry) -> (index: Int, previous: LocalizationEntry?) {
-    if let index = indexByKey.updateValue(entries.count, forKey: entry.key) {
-      indexByKey[entry.key] = index
+    let key = TableKey(entry.key)
+    if let index = indexByKey.updateValue(entries.count, forKey: key) {
+      indexByKey[key] = index
       let previous = entries[index]
       entries[index] = entry
       return (index, previous)
@@ -109,5 +111,42 @@ public struct LocalizationTable: Hashable, Sendable {
       hasher.combine(entry.value)
       hasher.combine(entry.comment)
     }
+  }
+}
+
+/// A table key with a cheaper hash than `String`'s: keys are hashed once with a word-at-a-time
+/// FNV variant, and `Hasher` only mixes the result. Tables never hold keys chosen by an attacker
+/// to collide (they come from the project's own files).
+private struct TableKey: Hashable {
+  let string: String
+  let digest: UInt64
+
+  init(_ string: String) {
+    self.string = string
+    var copy = string
+    digest = copy.withUTF8 { bytes in
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      var i = 0
+      if let base = bytes.baseAddress {
+        while i + 8 <= bytes.count {
+          hash = (hash ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
+          hash ^= hash >> 29
+          i += 8
+        }
+      }
+      while i < bytes.count {
+        hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
+        i += 1
+      }
+      return hash
+    }
+  }
+
+  static func == (lhs: TableKey, rhs: TableKey) -> Bool {
+    lhs.digest == rhs.digest && lhs.string == rhs.string
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(digest)
   }
 }
