@@ -229,24 +229,38 @@ func firstInvalidUTF8Offset(_ bytes: [UInt8], from start: Int = 0) -> Int? {
         i += 1
         continue
       }
-      let length: Int
-      var minimum: UInt32
+      // Well-formed sequences per Unicode table 3-7: the lead fixes the length and the range
+      // of the second byte; later bytes are plain continuations.
+      func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
       switch lead {
-      case 0xC2...0xDF: length = 2; minimum = 0x80
-      case 0xE0...0xEF: length = 3; minimum = 0x800
-      case 0xF0...0xF4: length = 4; minimum = 0x10000
-      default: return i
+      case 0xC2...0xDF:
+        guard i + 1 < count, isContinuation(buffer[i + 1]) else { return i }
+        i += 2
+      case 0xE0...0xEF:
+        guard i + 2 < count else { return i }
+        let second = buffer[i + 1]
+        let secondOK: Bool
+        switch lead {
+        case 0xE0: secondOK = second >= 0xA0 && second <= 0xBF
+        case 0xED: secondOK = second >= 0x80 && second <= 0x9F
+        default: secondOK = isContinuation(second)
+        }
+        guard secondOK, isContinuation(buffer[i + 2]) else { return i }
+        i += 3
+      case 0xF0...0xF4:
+        guard i + 3 < count else { return i }
+        let second = buffer[i + 1]
+        let secondOK: Bool
+        switch lead {
+        case 0xF0: secondOK = second >= 0x90 && second <= 0xBF
+        case 0xF4: secondOK = second >= 0x80 && second <= 0x8F
+        default: secondOK = isContinuation(second)
+        }
+        guard secondOK, isContinuation(buffer[i + 2]), isContinuation(buffer[i + 3]) else { return i }
+        i += 4
+      default:
+        return i
       }
-      guard i + length <= count else { return i }
-      var scalar = UInt32(lead) & (0x7F >> UInt32(length))
-      for k in 1..<length {
-        let next = buffer[i + k]
-        guard next & 0xC0 == 0x80 else { return i }
-        scalar = scalar << 6 | UInt32(next & 0x3F)
-      }
-      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-      minimum = 0
-      i += length
     }
     return nil
   }
