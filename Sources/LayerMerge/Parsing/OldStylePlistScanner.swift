@@ -501,7 +501,19 @@ struct OldStylePlistScanner {
         let open = cur
         cur += 2
         var closed = false
+        let stars = SIMD16<UInt8>(repeating: UInt8(ascii: "*"))
+        let lineFeeds = SIMD16<UInt8>(repeating: 0x0A)
+        let returns = SIMD16<UInt8>(repeating: 0x0D)
         while cur < end {
+          // Skip sixteen bytes at a time while none can end the comment or start a line.
+          if let base = text.baseAddress {
+            while cur + 16 <= end {
+              let chunk = UnsafeRawPointer(base + cur).loadUnaligned(as: SIMD16<UInt8>.self)
+              if any((chunk .== stars) .| (chunk .== lineFeeds) .| (chunk .== returns)) { break }
+              cur += 16
+            }
+          }
+          guard cur < end else { break }
           let b = text[cur]
           if b == 0x0A || b == 0x0D { noteLineBreak(at: cur) }
           cur += 1
