@@ -294,15 +294,8 @@ struct OldStylePlistScanner {
     func isDataWhitespace(_ unit: UInt16) -> Bool {
       unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0x2028 || unit == 0x2029
     }
-    func hexValue(_ unit: UInt16) -> UInt8? {
-      let byte = UInt8(truncatingIfNeeded: unit)
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-      default: return nil
-      }
-    }
+    // CF checks only the low byte of each UTF-16 unit: `Ł` (U+0141) counts as the digit `A`.
+    func hexValue(_ unit: UInt16) -> UInt8? { hexDigitValue(UInt8(truncatingIfNeeded: unit)) }
     while true {
       let unitStart = cur
       guard let first = nextUnit() else {
