@@ -35,16 +35,7 @@ public struct LocalizationTable: Hashable, Sendable {
   /// - Returns: The entry it replaced, if any.
   @discardableResult
   public mutating func upsert(_ entry: LocalizationEntry) -> LocalizationEntry? {
-    // One hash lookup in the common case of a new key.
-    let key = TableKey(entry.key)
-    if let index = indexByKey.updateValue(entries.count, forKey: key) {
-      indexByKey[key] = index
-      let previous = entries[index]
-      entries[index] = entry
-      return previous
-    }
-    entries.append(entry)
-    return nil
+    upsertReturningIndex(entry).previous
   }
 
   /// A table from a file's entries in order, with the pairs (first, later) of repeated keys.
@@ -73,6 +64,7 @@ public struct LocalizationTable: Hashable, Sendable {
 
   /// Like ``upsert(_:)``, but also returns where the entry now stands.
   mutating func upsertReturningIndex(_ entry: LocalizationEntry) -> (index: Int, previous: LocalizationEntry?) {
+    // One hash lookup in the common case of a new key.
     let key = TableKey(entry.key)
     if let index = indexByKey.updateValue(entries.count, forKey: key) {
       indexByKey[key] = index
