@@ -95,26 +95,21 @@ public struct FormatSpecifier: Hashable, Sendable {
         continue
       }
       var stars = 0
-      // flags
-      while i < scalars.count, "-+ 0#'".unicodeScalars.contains(scalars[i]) { i += 1 }
-      // width
-      if i < scalars.count, scalars[i] == "*" {
-        stars += 1
-        i += 1
-        while i < scalars.count, ("0"..."9").contains(scalars[i]) || scalars[i] == "$" { i += 1 }
-      } else {
-        while i < scalars.count, ("0"..."9").contains(scalars[i]) { i += 1 }
-      }
-      // precision
-      if i < scalars.count, scalars[i] == "." {
-        i += 1
-        if i < scalars.count, scalars[i] == "*" {
+      /// Skips a width or precision: digits, or `*` with an optional `N$`; a `*` takes an argument.
+      func skipNumberOrStar() {
+        let isStar = i < scalars.count && scalars[i] == "*"
+        if isStar {
           stars += 1
           i += 1
-          while i < scalars.count, ("0"..."9").contains(scalars[i]) || scalars[i] == "$" { i += 1 }
-        } else {
-          while i < scalars.count, ("0"..."9").contains(scalars[i]) { i += 1 }
         }
+        while i < scalars.count, ("0"..."9").contains(scalars[i]) || (isStar && scalars[i] == "$") { i += 1 }
+      }
+      // flags
+      while i < scalars.count, "-+ 0#'".unicodeScalars.contains(scalars[i]) { i += 1 }
+      skipNumberOrStar()  // width
+      if i < scalars.count, scalars[i] == "." {
+        i += 1
+        skipNumberOrStar()  // precision
       }
       // length
       var length = ""
