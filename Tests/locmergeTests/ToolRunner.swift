@@ -89,17 +89,7 @@ final class Scratch {
 
   /// Every regular file under a folder, relative to it, with its bytes.
   func snapshot(_ relative: String) -> [String: Data] {
-    let base = url(relative)
-    guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [:] }
-    var result: [String: Data] = [:]
-    for case let file as URL in enumerator {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
-      else { continue }
-      let name = String(file.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
-      result[name] = FileManager.default.contents(atPath: file.path)
-    }
-    return result
+    Scratch.snapshot(of: url(relative))
   }
 
   /// Every file's modification date under a folder.

@@ -76,21 +76,6 @@ import Testing
   private func check(_ bytes: [UInt8]) throws {
     let parsed = LocalizationFileReader.parse(bytes, path: "generated.strings", kind: .strings)
     let verdict = FoundationOracle.verdict(for: bytes)
-    if let dump = ProcessInfo.processInfo.environment["LOCMERGE_DUMP_MISMATCHES"] {
-      var agrees = false
-      switch verdict {
-      case .dictionary(let values): agrees = parsed.isReadByFoundation && parsed.table.values == values
-      case .notADictionary: agrees = parsed.diagnostics.contains { $0.code == .notADictionary }
-      case .rejected: agrees = !parsed.isReadByFoundation
-      }
-      if !agrees {
-        let line = bytes.map { String(format: "%02x", $0) }.joined() + " \(verdict) \(parsed.diagnostics)\n"
-        if let handle = FileHandle(forWritingAtPath: dump) {
-          handle.seekToEndOfFile()
-          handle.write(Data(line.utf8))
-        }
-      }
-    }
     try AgreementCheck.expectAgreement(parsed, with: verdict, bytes: bytes, expectTruncation: nil)
   }
 }

@@ -42,25 +42,34 @@ enum AgreementCheck {
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let errors = parsed.diagnostics.filter { $0.severity == .error }
+    // Name the input in every failure: the path, plus the bytes when they are few enough to paste.
+    let input =
+      "\(parsed.path)" + (bytes.count <= 400 ? " (bytes: \(bytes.map { String(format: "%02x", $0) }.joined()))" : "")
     switch verdict {
     case .dictionary(let values):
-      #expect(parsed.isReadByFoundation, "Foundation reads a dictionary", sourceLocation: sourceLocation)
-      #expect(parsed.table.values == values, "values differ", sourceLocation: sourceLocation)
+      #expect(parsed.isReadByFoundation, "Foundation reads a dictionary: \(input)", sourceLocation: sourceLocation)
+      #expect(parsed.table.values == values, "values differ: \(input)", sourceLocation: sourceLocation)
       let truncations = errors.filter { $0.code == .truncated }
-      #expect(errors.count == truncations.count, "unexpected errors \(errors)", sourceLocation: sourceLocation)
+      #expect(
+        errors.count == truncations.count, "unexpected errors \(errors): \(input)", sourceLocation: sourceLocation)
       if let expectTruncation {
-        #expect(!truncations.isEmpty == expectTruncation, "truncation error: \(errors)", sourceLocation: sourceLocation)
+        #expect(
+          !truncations.isEmpty == expectTruncation, "truncation error: \(errors): \(input)",
+          sourceLocation: sourceLocation)
       }
     case .notADictionary:
-      #expect(errors.contains { $0.code == .notADictionary }, "\(parsed.diagnostics)", sourceLocation: sourceLocation)
-      #expect(parsed.table.isEmpty, sourceLocation: sourceLocation)
+      #expect(
+        errors.contains { $0.code == .notADictionary }, "\(parsed.diagnostics): \(input)",
+        sourceLocation: sourceLocation)
+      #expect(parsed.table.isEmpty, "\(input)", sourceLocation: sourceLocation)
     case .rejected(let message):
       if bytes.isEmpty {
         #expect(parsed.diagnostics.map(\.code) == [.emptyFile], sourceLocation: sourceLocation)
       } else {
         #expect(
           errors.contains { $0.code == .syntax || $0.code == .encoding },
-          "Foundation rejects (\(message)) but we report \(parsed.diagnostics)", sourceLocation: sourceLocation)
+          "Foundation rejects (\(message)) but we report \(parsed.diagnostics): \(input)",
+          sourceLocation: sourceLocation)
       }
       #expect(parsed.table.isEmpty, sourceLocation: sourceLocation)
       #expect(!parsed.isReadByFoundation, sourceLocation: sourceLocation)
