@@ -5,14 +5,14 @@
 public struct LocalizationTable: Hashable, Sendable {
   /// The entries in order; keys are unique.
   public private(set) var entries: [LocalizationEntry]
-  private var indexByKey: [TableKey: Int]
+  private var index: KeyIndex
 
   /// Creates a table.
   /// - Parameter entries: Entries in order; a repeated key replaces the earlier one in place.
   public init(_ entries: [LocalizationEntry] = []) {
     self.entries = []
-    self.indexByKey = [:]
-    self.entries.reserveCapacity(entries.count)
+    self.index = KeyIndex()
+    reserveCapacity(entries.count)
     for entry in entries { upsert(entry) }
   }
 
@@ -27,7 +27,8 @@ public struct LocalizationTable: Hashable, Sendable {
 
   /// The entry for a key, if the table has one.
   public subscript(key: String) -> LocalizationEntry? {
-    indexByKey[TableKey(key)].map { entries[$0] }
+    var key = key
+    return key.withUTF8 { bytes in position(ofKeyBytes: bytes, digest: KeyIndex.digest(bytes)) }.map { entries[$0] }
   }
 
   /// Adds an entry at the end, or replaces the entry with the same key where it stands.
@@ -42,19 +43,26 @@ public struct LocalizationTable: Hashable, Sendable {
   /// Without repeats the array is taken over as it is, which matters for large files.
   static func building(_ entries: [LocalizationEntry]) -> (LocalizationTable, [(LocalizationEntry, LocalizationEntry)])
   {
-    var index = [TableKey: Int](minimumCapacity: entries.count)
+    var table = LocalizationTable()
+    table.index.reserveCapacity(entries.count)
     var repeats = false
-    for position in entries.indices where index.updateValue(position, forKey: TableKey(entries[position].key)) != nil {
-      repeats = true
-      break
+    for entry in entries {
+      let found = entry.withKeyBytes { bytes -> Bool in
+        let digest = KeyIndex.digest(bytes)
+        if table.position(ofKeyBytes: bytes, digest: digest, among: entries) != nil { return true }
+        table.index.append(digest: digest)
+        return false
+      }
+      if found {
+        repeats = true
+        break
+      }
     }
     if !repeats {
-      var table = LocalizationTable()
       table.entries = entries
-      table.indexByKey = index
       return (table, [])
     }
-    var table = LocalizationTable()
+    table = LocalizationTable()
     var duplicates: [(LocalizationEntry, LocalizationEntry)] = []
     for entry in entries {
       if let previous = table.upsert(entry) { duplicates.append((previous, entry)) }
@@ -63,24 +71,53 @@ public struct LocalizationTable: Hashable, Sendable {
   }
 
   /// Like ``upsert(_:)``, but also returns where the entry now stands.
-  mutating func upsertReturningIndex(_ entry: LocalizationEntry) -> (index: Int, previous: LocalizationEntry?) {
-    // One hash lookup in the common case of a new key.
-    let key = TableKey(entry.key)
-    if let index = indexByKey.updateValue(entries.count, forKey: key) {
-      indexByKey[key] = index
+  /// - Parameter digest: The key's digest, when the caller has it (from another table's ``digest(at:)``).
+  mutating func upsertReturningIndex(_ entry: LocalizationEntry, digest known: UInt64? = nil)
+    -> (index: Int, previous: LocalizationEntry?)
+  {
+    let existing = entry.withKeyBytes { bytes -> (Int?, UInt64) in
+      let digest = known ?? KeyIndex.digest(bytes)
+      return (position(ofKeyBytes: bytes, digest: digest), digest)
+    }
+    if let index = existing.0 {
       let previous = entries[index]
       entries[index] = entry
       return (index, previous)
     }
+    index.append(digest: existing.1)
     entries.append(entry)
     return (entries.count - 1, nil)
+  }
+
+  /// Where the entry with the same key as `entry` stands, if the table has one.
+  func index(ofKeyOf entry: LocalizationEntry, digest known: UInt64? = nil) -> Int? {
+    entry.withKeyBytes { bytes in position(ofKeyBytes: bytes, digest: known ?? KeyIndex.digest(bytes)) }
+  }
+
+  /// The digest of the key at `index`, for lookups of the same key in other tables.
+  func digest(at index: Int) -> UInt64 { self.index.digests[index] }
+
+  private func position(ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int? {
+    position(ofKeyBytes: bytes, digest: digest, among: entries)
+  }
+
+  /// Looks a key up among `candidates`, the entries the index was built for (the table's own, or
+  /// the array `building` is about to take over).
+  private func position(
+    ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64, among candidates: [LocalizationEntry]
+  )
+    -> Int?
+  {
+    index.position(digest: digest) { position in
+      candidates[position].withKeyBytes { bytesEqual($0, bytes) }
+    }
   }
 
   /// Makes room for `count` entries, so that reading a large file does not rehash.
   /// - Parameter count: The number of entries expected.
   public mutating func reserveCapacity(_ count: Int) {
     entries.reserveCapacity(count)
-    indexByKey.reserveCapacity(count)
+    index.reserveCapacity(count)
   }
 
   /// The key-to-value mapping the runtime sees.
@@ -103,42 +140,5 @@ public struct LocalizationTable: Hashable, Sendable {
       hasher.combine(entry.value)
       hasher.combine(entry.comment)
     }
-  }
-}
-
-/// A table key with a cheaper hash than `String`'s: keys are hashed once with a word-at-a-time
-/// FNV variant, and `Hasher` only mixes the result. Tables never hold keys chosen by an attacker
-/// to collide (they come from the project's own files).
-private struct TableKey: Hashable {
-  let string: String
-  let digest: UInt64
-
-  init(_ string: String) {
-    self.string = string
-    var copy = string
-    digest = copy.withUTF8 { bytes in
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      var i = 0
-      if let base = bytes.baseAddress {
-        while i + 8 <= bytes.count {
-          hash = (hash ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
-          hash ^= hash >> 29
-          i += 8
-        }
-      }
-      while i < bytes.count {
-        hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
-        i += 1
-      }
-      return hash
-    }
-  }
-
-  static func == (lhs: TableKey, rhs: TableKey) -> Bool {
-    lhs.digest == rhs.digest && lhs.string == rhs.string
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
   }
 }

@@ -262,8 +262,7 @@ private struct Builder {
   /// Stores a whole file's entries: moved into the table in one piece when no key repeats.
   mutating func addAll(_ entries: [LocalizationEntry]) {
     if result.kind == .strings {
-      for index in entries.indices {
-        if case .string = entries[index].value { continue }
+      for index in entries.indices where !entries[index].hasStringValue {
         reportNonString(entries[index])
       }
     }
@@ -273,7 +272,7 @@ private struct Builder {
   }
 
   mutating func add(_ entry: LocalizationEntry) {
-    if result.kind == .strings, entry.value.stringValue == nil { reportNonString(entry) }
+    if result.kind == .strings, !entry.hasStringValue { reportNonString(entry) }
     if let previous = result.table.upsert(entry) { reportDuplicate(entry, previous: previous) }
   }
 

@@ -60,9 +60,13 @@ struct OldStylePlistScanner {
     self.end = text.count
     self.containsSurrogates = containsSurrogates
     self.source = source
+    // Spans are exact only where the text holds no surrogates to pair when a string is made.
+    self.makesSpans = source != nil && !containsSurrogates && ByteSpan.canAddress(count: text.count)
   }
 
   private let source: SourceText?
+  /// Whether keys and plain values are kept as spans of `source` instead of strings.
+  private let makesSpans: Bool
   /// Where each key of the top-level dictionary starts.
   private var keyOffsets: [Int] = []
 
@@ -165,9 +169,9 @@ struct OldStylePlistScanner {
       return try parseData()
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
       cur += 1
-      return .string(try parseQuoted(quote: byte))
+      return .string(string(of: try parseQuoted(quote: byte)))
     default:
-      if isUnquotedCharacter(byte) { return .string(parseUnquoted()) }
+      if isUnquotedCharacter(byte) { return .string(string(of: parseUnquoted())) }
       if required {
         let what = key.map { "a value for key \(quoted($0))" } ?? "a key or a value"
         throw SyntaxError(message: "expected \(what), found \(describeCharacter(at: cur))", offset: cur)
@@ -184,7 +188,7 @@ struct OldStylePlistScanner {
       let keyOffset = cur
       let keyPosition = TextPosition(line: line, column: column(of: keyOffset))
       let byte = text[cur]
-      let key: String
+      let key: Token
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         cur += 1
         do {
@@ -205,41 +209,86 @@ struct OldStylePlistScanner {
       let keyEnd = cur
       guard advanceToNonSpace() else {
         throw SyntaxError(
-          message: "expected '=' or ';' after key \(quoted(key)), found the end of the file",
+          message: "expected '=' or ';' after key \(quoted(string(of: key))), found the end of the file",
           offset: keyEnd)
       }
-      let value: LocalizationValue
+      let value: LocalizationEntry.ValueStorage
       switch text[cur] {
       case UInt8(ascii: ";"):
-        value = .string(key)
+        value = valueStorage(of: key)
       case UInt8(ascii: "="):
         cur += 1
-        // A required object never comes back nil; the fallback only satisfies the type checker.
-        value = try parseObject(required: true, depth: depth + 1, key: key) ?? .string("")
+        value = try parseEntryValue(depth: depth + 1, key: key)
       default:
         throw SyntaxError(
-          message: "expected '=' or ';' after key \(quoted(key)), found \(describeCharacter(at: cur))",
+          message: "expected '=' or ';' after key \(quoted(string(of: key))), found \(describeCharacter(at: cur))",
           offset: cur)
       }
       let valueEnd = cur
-      let comment = source.map {
-        EntryComment(trivia: $0, range: triviaStart..<keyOffset, followsEntry: !entries.isEmpty)
+      let comment = source.map { _ in
+        LocalizationEntry.CommentStorage.trivia(ByteSpan(triviaStart..<keyOffset), followsEntry: !entries.isEmpty)
       }
-      entries.append(LocalizationEntry(key: key, value: value, comment: comment, position: keyPosition))
+      let keyStorage: LocalizationEntry.TextStorage
+      switch key {
+      case .span(let range): keyStorage = .span(ByteSpan(range))
+      case .string(let text): keyStorage = .string(text)
+      }
+      entries.append(
+        LocalizationEntry(source: source, key: keyStorage, value: value, comment: comment, position: keyPosition))
       if depth == 0 { keyOffsets.append(keyOffset) }
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
         // A value that runs over lines usually means its closing quote is missing, and the
         // quote of the next line closed it.
-        if line > keyPosition.line && (value.stringValue?.contains(where: \.isNewline) ?? false) {
+        let valueText = entries[entries.count - 1].value.stringValue
+        if line > keyPosition.line && (valueText?.contains(where: \.isNewline) ?? false) {
           throw SyntaxError(
-            message: "missing ';' after the entry for key \(quoted(key)): its value runs over "
+            message: "missing ';' after the entry for key \(quoted(string(of: key))): its value runs over "
               + "\(line - keyPosition.line + 1) lines; is its closing quote missing?", offset: keyOffset)
         }
-        throw SyntaxError(message: "missing ';' after the entry for key \(quoted(key))", offset: valueEnd)
+        throw SyntaxError(message: "missing ';' after the entry for key \(quoted(string(of: key)))", offset: valueEnd)
       }
       cur += 1
     }
     return entries
+  }
+
+  /// Parses the value after `=`: a plain string stays a token, anything else goes through
+  /// ``parseObject(required:depth:key:)``.
+  private mutating func parseEntryValue(depth: Int, key: Token) throws(SyntaxError) -> LocalizationEntry.ValueStorage {
+    if makesSpans, depth <= Self.maximumDepth, advanceToNonSpace() {
+      let byte = text[cur]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        cur += 1
+        return valueStorage(of: try parseQuoted(quote: byte))
+      }
+      if isUnquotedCharacter(byte) { return valueStorage(of: parseUnquoted()) }
+    }
+    // A required object never comes back nil; the fallback only satisfies the type checker.
+    return .value(try parseObject(required: true, depth: depth, key: string(of: key)) ?? .string(""))
+  }
+
+  private func valueStorage(of token: Token) -> LocalizationEntry.ValueStorage {
+    switch token {
+    case .span(let range): return .span(ByteSpan(range))
+    case .string(let text): return .value(.string(text))
+    }
+  }
+
+  /// A quoted or unquoted string: a span of the text when it holds no escapes and spans are made,
+  /// otherwise the string.
+  private enum Token {
+    case span(Range<Int>)
+    case string(String)
+  }
+
+  private func string(of token: Token) -> String {
+    switch token {
+    case .string(let text):
+      return text
+    case .span(let range):
+      return GeneralizedUTF8.string(
+        UnsafeBufferPointer(rebasing: text[range]), mayContainSurrogates: containsSurrogates)
+    }
   }
 
   private mutating func parseArray(depth: Int) throws(SyntaxError) -> LocalizationValue {
@@ -333,14 +382,15 @@ struct OldStylePlistScanner {
     return .data(bytes)
   }
 
-  private mutating func parseUnquoted() -> String {
+  private mutating func parseUnquoted() -> Token {
     let start = cur
     while cur < end, isUnquotedCharacter(text[cur]) { cur += 1 }
-    return String(decoding: UnsafeBufferPointer(rebasing: text[start..<cur]), as: UTF8.self)
+    if makesSpans { return .span(start..<cur) }
+    return .string(String(decoding: UnsafeBufferPointer(rebasing: text[start..<cur]), as: UTF8.self))
   }
 
   /// Parses a quoted string; `cur` is just past the opening quote.
-  private mutating func parseQuoted(quote: UInt8) throws(SyntaxError) -> String {
+  private mutating func parseQuoted(quote: UInt8) throws(SyntaxError) -> Token {
     let start = cur
     let (startLine, startLineStart) = (line, lineStart)
     var i = cur
@@ -380,8 +430,10 @@ struct OldStylePlistScanner {
     }
     if text[i] == quote {
       cur = i + 1
-      return GeneralizedUTF8.string(
-        UnsafeBufferPointer(rebasing: text[start..<i]), mayContainSurrogates: containsSurrogates)
+      if makesSpans { return .span(start..<i) }
+      return .string(
+        GeneralizedUTF8.string(UnsafeBufferPointer(rebasing: text[start..<i]), mayContainSurrogates: containsSurrogates)
+      )
     }
     var buffer = Array(text[start..<i])
     var producedSurrogate = false
@@ -465,7 +517,7 @@ struct OldStylePlistScanner {
         }
       }
     }
-    return GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates || producedSurrogate)
+    return .string(GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates || producedSurrogate))
   }
 
   /// CF's `advanceToNonSpace`: skips whitespace and comments; `false` at the end of the text.

@@ -1,0 +1,82 @@
+/// The hash index of a ``LocalizationTable``: from a key's UTF-8 bytes to the key's position.
+///
+/// Open addressing over positions, with each key's digest stored once. Lookups compare bytes, not
+/// `String`s, so keys read from a file are indexed without being made into strings, and a merge
+/// reuses the digests its input tables computed. Keys come from the project's own files, not from
+/// an adversary, so a fixed hash function is fine.
+struct KeyIndex: Sendable {
+  /// The digest of the key at each position.
+  private(set) var digests: [UInt64] = []
+  /// Position + 1 of the key in each slot; 0 marks an empty slot. Never more than half full.
+  private var slots: [Int32] = []
+
+  /// The digest of a key's bytes: word-at-a-time FNV with a final mix, so that the low bits
+  /// (which pick the slot) depend on every byte.
+  static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var i = 0
+    if let base = bytes.baseAddress {
+      while i + 8 <= bytes.count {
+        hash = (hash ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
+        hash ^= hash >> 29
+        i += 8
+      }
+    }
+    while i < bytes.count {
+      hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
+      i += 1
+    }
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    return hash
+  }
+
+  /// The number of positions indexed.
+  var count: Int { digests.count }
+
+  /// The position whose digest is `digest` and for which `matches` holds, if any.
+  @inline(__always)
+  func position(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
+    guard !slots.isEmpty else { return nil }
+    return slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: digest) & mask
+      while true {
+        let stored = Int(slots[slot])
+        if stored == 0 { return nil }
+        if digests[stored - 1] == digest && matches(stored - 1) { return stored - 1 }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+
+  /// Indexes the next position (``count``) under `digest`; the caller has checked it is new.
+  mutating func append(digest: UInt64) {
+    if (digests.count + 1) * 2 > slots.count { grow(toHold: digests.count + 1) }
+    digests.append(digest)
+    place(position: digests.count - 1)
+  }
+
+  /// Makes room for `count` positions without rehashing.
+  mutating func reserveCapacity(_ count: Int) {
+    digests.reserveCapacity(count)
+    if count * 2 > slots.count { grow(toHold: count) }
+  }
+
+  // MARK: - Private
+
+  private mutating func grow(toHold count: Int) {
+    var capacity = max(16, slots.count)
+    while capacity < count * 2 { capacity *= 2 }
+    slots = [Int32](repeating: 0, count: capacity)
+    for position in digests.indices { place(position: position) }
+  }
+
+  private mutating func place(position: Int) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: digests[position]) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(position + 1)
+  }
+}

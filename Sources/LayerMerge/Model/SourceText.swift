@@ -1,0 +1,55 @@
+import Foundation
+
+/// The decoded text of a file, kept alive by the entries read from it.
+///
+/// Reading a file does not turn every key, value and comment into a `String`: an entry keeps a
+/// span of this text and makes the `String` when someone asks for it. Merging and writing work
+/// on the bytes directly, so most strings of a build are never made at all.
+final class SourceText: Sendable {
+  /// Valid UTF-8 (generalized UTF-8 when `containsSurrogates`).
+  let bytes: [UInt8]
+  let containsSurrogates: Bool
+
+  init(bytes: [UInt8], containsSurrogates: Bool) {
+    self.bytes = bytes
+    self.containsSurrogates = containsSurrogates
+  }
+
+  /// Calls `body` with the bytes of `span`.
+  @inline(__always)
+  func withBytes<Result>(of span: ByteSpan, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try bytes.withUnsafeBufferPointer { buffer in
+      try body(UnsafeBufferPointer(rebasing: buffer[Int(span.start)..<Int(span.end)]))
+    }
+  }
+
+  /// The `String` for `span`, made as reading it eagerly would have made it.
+  func string(_ span: ByteSpan) -> String {
+    withBytes(of: span) { GeneralizedUTF8.string($0, mayContainSurrogates: containsSurrogates) }
+  }
+}
+
+/// A range of bytes in a ``SourceText``, in 32 bits a side to keep entries small (files of 4 GiB
+/// and more are read eagerly instead).
+struct ByteSpan: Hashable, Sendable {
+  var start: UInt32
+  var end: UInt32
+
+  init(_ range: Range<Int>) {
+    start = UInt32(truncatingIfNeeded: range.lowerBound)
+    end = UInt32(truncatingIfNeeded: range.upperBound)
+  }
+
+  /// Whether offsets of a text of `count` bytes fit in a span.
+  static func canAddress(count: Int) -> Bool { count < Int(UInt32.max) }
+}
+
+/// Whether two byte buffers hold the same bytes.
+@inline(__always)
+func bytesEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard lhs.count == rhs.count else { return false }
+  guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+  return memcmp(left, right, lhs.count) == 0
+}
