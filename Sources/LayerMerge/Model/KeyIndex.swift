@@ -51,11 +51,28 @@ struct KeyIndex: Sendable {
     }
   }
 
-  /// Indexes the next position (``count``) under `digest`; the caller has checked it is new.
-  mutating func append(digest: UInt64) {
+  /// The position whose digest is `digest` and for which `matches` holds; if there is none,
+  /// indexes the next position (``count``) under `digest` and returns `nil`. One probe sequence
+  /// for both the lookup and the insertion.
+  @inline(__always)
+  mutating func insertIfAbsent(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
     if (digests.count + 1) * 2 > slots.count { grow(toHold: digests.count + 1) }
-    digests.append(digest)
-    place(position: digests.count - 1)
+    let position = digests.count
+    let found = slots.withUnsafeMutableBufferPointer { slots -> Int? in
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: digest) & mask
+      while true {
+        let stored = Int(slots[slot])
+        if stored == 0 {
+          slots[slot] = Int32(truncatingIfNeeded: position + 1)
+          return nil
+        }
+        if digests[stored - 1] == digest && matches(stored - 1) { return stored - 1 }
+        slot = (slot + 1) & mask
+      }
+    }
+    if found == nil { digests.append(digest) }
+    return found
   }
 
   /// Makes room for `count` positions without rehashing.

@@ -46,12 +46,11 @@ public struct LocalizationTable: Hashable, Sendable {
     var table = LocalizationTable()
     table.index.reserveCapacity(entries.count)
     var repeats = false
-    for entry in entries {
-      let found = entry.withKeyBytes { bytes -> Bool in
-        let digest = KeyIndex.digest(bytes)
-        if table.position(ofKeyBytes: bytes, digest: digest, among: entries) != nil { return true }
-        table.index.append(digest: digest)
-        return false
+    for position in entries.indices {
+      let found = entries[position].withKeyBytes { bytes -> Bool in
+        table.index.insertIfAbsent(digest: KeyIndex.digest(bytes)) { candidate in
+          entries[candidate].withKeyBytes { bytesEqual($0, bytes) }
+        } != nil
       }
       if found {
         repeats = true
@@ -75,16 +74,17 @@ public struct LocalizationTable: Hashable, Sendable {
   mutating func upsertReturningIndex(_ entry: LocalizationEntry, digest known: UInt64? = nil)
     -> (index: Int, previous: LocalizationEntry?)
   {
-    let existing = entry.withKeyBytes { bytes -> (Int?, UInt64) in
-      let digest = known ?? KeyIndex.digest(bytes)
-      return (position(ofKeyBytes: bytes, digest: digest), digest)
+    let existing = entry.withKeyBytes { bytes -> Int? in
+      let entries = self.entries
+      return index.insertIfAbsent(digest: known ?? KeyIndex.digest(bytes)) { candidate in
+        entries[candidate].withKeyBytes { bytesEqual($0, bytes) }
+      }
     }
-    if let index = existing.0 {
-      let previous = entries[index]
-      entries[index] = entry
-      return (index, previous)
+    if let existing {
+      let previous = entries[existing]
+      entries[existing] = entry
+      return (existing, previous)
     }
-    index.append(digest: existing.1)
     entries.append(entry)
     return (entries.count - 1, nil)
   }
@@ -108,8 +108,8 @@ public struct LocalizationTable: Hashable, Sendable {
   )
     -> Int?
   {
-    index.position(digest: digest) { position in
-      candidates[position].withKeyBytes { bytesEqual($0, bytes) }
+    index.position(digest: digest) { candidate in
+      candidates[candidate].withKeyBytes { bytesEqual($0, bytes) }
     }
   }
 

@@ -213,53 +213,56 @@ func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
 /// The offset of the first byte that makes `bytes` invalid UTF-8, or `nil` if it is valid.
 func firstInvalidUTF8Offset(_ bytes: [UInt8], from start: Int = 0) -> Int? {
   bytes.withUnsafeBufferPointer { buffer -> Int? in
+    guard let base = buffer.baseAddress else { return nil }
     let count = buffer.count
     var i = start
+    @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
     while i < count {
-      // Skip ASCII eight bytes at a time.
-      while i + 8 <= count {
-        guard let base = buffer.baseAddress else { break }
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { break }
-        i += 8
+      // Skip ASCII sixteen bytes at a time.
+      while i + 16 <= count {
+        let low = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let high = UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)
+        if (low | high) & 0x8080_8080_8080_8080 != 0 { break }
+        i += 16
       }
-      guard i < count else { break }
-      let lead = buffer[i]
-      if lead < 0x80 {
-        i += 1
-        continue
-      }
-      // Well-formed sequences per Unicode table 3-7: the lead fixes the length and the range
-      // of the second byte; later bytes are plain continuations.
-      func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
-      switch lead {
-      case 0xC2...0xDF:
-        guard i + 1 < count, isContinuation(buffer[i + 1]) else { return i }
-        i += 2
-      case 0xE0...0xEF:
-        guard i + 2 < count else { return i }
-        let second = buffer[i + 1]
-        let secondOK: Bool
-        switch lead {
-        case 0xE0: secondOK = second >= 0xA0 && second <= 0xBF
-        case 0xED: secondOK = second >= 0x80 && second <= 0x9F
-        default: secondOK = isContinuation(second)
+      // Then one character at a time until the next ASCII byte, which is where text in another
+      // script usually switches back (spaces, punctuation, quotes).
+      while i < count {
+        let lead = base[i]
+        if lead < 0x80 {
+          i += 1
+          break
         }
-        guard secondOK, isContinuation(buffer[i + 2]) else { return i }
-        i += 3
-      case 0xF0...0xF4:
-        guard i + 3 < count else { return i }
-        let second = buffer[i + 1]
-        let secondOK: Bool
-        switch lead {
-        case 0xF0: secondOK = second >= 0x90 && second <= 0xBF
-        case 0xF4: secondOK = second >= 0x80 && second <= 0x8F
-        default: secondOK = isContinuation(second)
+        // Well-formed sequences per Unicode table 3-7: the lead fixes the length and the range
+        // of the second byte; later bytes are plain continuations.
+        if lead &- 0xC2 <= 0xDF - 0xC2 {
+          guard i + 1 < count, isContinuation(base[i + 1]) else { return i }
+          i += 2
+        } else if lead & 0xF0 == 0xE0 {
+          guard i + 2 < count else { return i }
+          let second = base[i + 1]
+          let secondOK =
+            lead == 0xE0
+            ? second >= 0xA0 && second <= 0xBF
+            : lead == 0xED
+              ? second >= 0x80 && second <= 0x9F
+              : isContinuation(second)
+          guard secondOK, isContinuation(base[i + 2]) else { return i }
+          i += 3
+        } else if lead &- 0xF0 <= 0xF4 - 0xF0 {
+          guard i + 3 < count else { return i }
+          let second = base[i + 1]
+          let secondOK =
+            lead == 0xF0
+            ? second >= 0x90 && second <= 0xBF
+            : lead == 0xF4
+              ? second >= 0x80 && second <= 0x8F
+              : isContinuation(second)
+          guard secondOK, isContinuation(base[i + 2]), isContinuation(base[i + 3]) else { return i }
+          i += 4
+        } else {
+          return i
         }
-        guard secondOK, isContinuation(buffer[i + 2]), isContinuation(buffer[i + 3]) else { return i }
-        i += 4
-      default:
-        return i
       }
     }
     return nil

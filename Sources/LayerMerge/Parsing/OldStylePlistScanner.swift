@@ -394,8 +394,8 @@ struct OldStylePlistScanner {
     let start = cur
     let (startLine, startLineStart) = (line, lineStart)
     var i = cur
-    // Fast path: no escapes. Skip eight bytes at a time while none is the quote, a backslash or
-    // a line break (which the line count needs).
+    // Fast path: no escapes. Skip sixteen bytes at a time while none is the quote, a backslash or
+    // a line break (which the line count needs); in the chunk that holds one, find it by words.
     scan: while i < end {
       if let base = text.baseAddress {
         let quotes = SIMD16<UInt8>(repeating: quote)
@@ -405,6 +405,14 @@ struct OldStylePlistScanner {
         while i + 16 <= end {
           let chunk = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
           if any((chunk .== quotes) .| (chunk .== backslashes) .| (chunk .== lineFeeds) .| (chunk .== returns)) {
+            let low = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let lowHits = stopBytes(in: low, quote: quote)
+            if lowHits != 0 {
+              i += lowHits.trailingZeroBitCount >> 3
+            } else {
+              let high = UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)
+              i += 8 + stopBytes(in: high, quote: quote).trailingZeroBitCount >> 3
+            }
             break
           }
           i += 16
@@ -518,6 +526,18 @@ struct OldStylePlistScanner {
       }
     }
     return .string(GeneralizedUTF8.string(buffer, mayContainSurrogates: containsSurrogates || producedSurrogate))
+  }
+
+  /// The high bit of each byte of `word` (little-endian) that is `quote`, a backslash, LF or CR;
+  /// the lowest one set is exact (higher ones may be false positives, which callers never use).
+  @inline(__always)
+  private func stopBytes(in word: UInt64, quote: UInt8) -> UInt64 {
+    @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+      (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    return zeroBytes(word ^ (UInt64(quote) &* ones)) | zeroBytes(word ^ (0x5C &* ones))
+      | zeroBytes(word ^ (0x0A &* ones)) | zeroBytes(word ^ (0x0D &* ones))
   }
 
   /// CF's `advanceToNonSpace`: skips whitespace and comments; `false` at the end of the text.
