@@ -7,6 +7,7 @@ import Foundation
 @main
 enum BenchmarkMain {
   static func main() throws {
+    Allocator.keepFreedMemory()
     var arguments = Array(CommandLine.arguments.dropFirst())
     func value(_ flag: String) -> String? {
       guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
