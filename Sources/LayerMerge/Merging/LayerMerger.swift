@@ -93,48 +93,40 @@ public enum LayerMerger {
   private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String])
     -> MergedTable
   {
+    // `provenance[i]` describes `table.entries[i]`; keys stay bytes, digests come from the inputs.
     var table = LocalizationTable()
-    var chains: [[Definition]] = []
+    var provenance: [KeyProvenance] = []
     table.reserveCapacity(sources.first?.1.table.count ?? 0)
-    chains.reserveCapacity(sources.first?.1.table.count ?? 0)
+    provenance.reserveCapacity(sources.first?.1.table.count ?? 0)
     for (layerIndex, file) in sources {
       let layerName = layerNames[layerIndex]
-      for entry in file.table.entries {
-        let definition = Definition(
-          layerIndex: layerIndex, layer: layerName, file: file.path, position: entry.position, value: entry.value)
-        var merged = entry
-        let (index, previous) = table.upsertReturningIndex(merged)
-        if let previous {
-          if merged.comment == nil, previous.comment != nil {
-            merged.comment = previous.comment
-            table.upsert(merged)
-          }
-          chains[index].append(definition)
-        } else {
-          chains.append([definition])
+      let input = file.table
+      for position in input.entries.indices {
+        let entry = input.entries[position]
+        let definition = Definition(layerIndex: layerIndex, layer: layerName, file: file.path, entry: entry)
+        let (index, previous) = table.upsertReturningIndex(entry, digest: input.digest(at: position))
+        guard let previous else {
+          provenance.append(
+            KeyProvenance(status: layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
+          continue
         }
+        // An override without a comment keeps the translator context of what it replaces.
+        if previous.mayHaveComment, entry.comment == nil, let comment = previous.comment {
+          var commented = entry
+          commented.comment = comment
+          _ = table.upsertReturningIndex(commented, digest: input.digest(at: position))
+        }
+        provenance[index].shadowed.insert(provenance[index].winner, at: 0)
+        provenance[index].winner = definition
+        let below = provenance[index].shadowed[0]
+        provenance[index].status = below.entry.hasSameValue(as: entry) ? .redundant : .overridden
       }
-    }
-    var provenance: [KeyProvenance] = []
-    provenance.reserveCapacity(chains.count)
-    for (entry, chain) in zip(table.entries, chains) {
-      guard let winner = chain.last else { continue }
-      let shadowed = Array(chain.dropLast().reversed())
-      let status: KeyProvenance.Status
-      if let below = shadowed.first {
-        status = below.value == winner.value ? .redundant : .overridden
-      } else {
-        status = winner.layerIndex == 0 ? .inherited : .added
-      }
-      provenance.append(KeyProvenance(key: entry.key, status: status, winner: winner, shadowed: shadowed))
     }
     return MergedTable(
       address: address, table: table, provenance: provenance, sources: sources.map(\.1.path),
       layerIndexes: sources.map(\.0))
   }
 
-  /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the
-  /// sort is stable, so problems at one place keep the order in which they were found.
   static func sortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated().sorted { lhs, rhs in
       let (a, b) = (lhs.element.location, rhs.element.location)

@@ -119,7 +119,8 @@ struct MergeChecker {
     for table in tables where table.address.kind == .strings {
       guard let dictionary = stringsdicts[groupKey(table.address)] else { continue }
       for record in table.provenance {
-        guard let ruleIndex = dictionary.provenance.firstIndex(where: { $0.key == record.key }) else { continue }
+        // Provenance records stand in the order of the table's entries.
+        guard let ruleIndex = dictionary.table.index(ofKeyOf: record.winner.entry) else { continue }
         let rule = dictionary.provenance[ruleIndex]
         guard rule.winner.layerIndex != record.winner.layerIndex else { continue }
         let message: String
@@ -163,7 +164,9 @@ struct MergeChecker {
         }
         for source in development {
           let target = languageTables.first { $0.address == source.address.inLanguage(language) }
-          let missing = source.table.keys.filter { target?.table[$0] == nil }
+          let missing = source.table.entries.indices.filter { index in
+            target?.table.index(ofKeyOf: source.table.entries[index], digest: source.table.digest(at: index)) == nil
+          }.map { source.table.entries[$0].key }
           guard !missing.isEmpty else { continue }
           let location = target.map { SourceLocation(path: $0.sources.last ?? $0.address.relativePath) }
           let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")

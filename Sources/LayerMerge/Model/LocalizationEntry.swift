@@ -132,6 +132,33 @@ public struct LocalizationEntry: Hashable, Sendable {
     }
   }
 
+  /// Calls `body` with the UTF-8 bytes of the comment; `nil` when there is none. A `/* */`
+  /// comment read from a file is passed as the bytes between its delimiters, without a string.
+  func withCommentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+    switch commentStorage {
+    case nil:
+      return nil
+    case .text(var text):
+      return try text.withUTF8(body)
+    case .trivia(let span, let followsEntry):
+      let source = source.unsafelyUnwrapped
+      let found = source.bytes.withUnsafeBufferPointer { buffer in
+        TriviaComments.find(
+          in: buffer, range: Int(span.start)..<Int(span.end), followsEntry: followsEntry,
+          containsSurrogates: source.containsSurrogates)
+      }
+      switch found {
+      case nil:
+        return nil
+      case .block(let range) where !source.containsSurrogates:
+        return try source.withBytes(of: ByteSpan(range), body)
+      case .block, .lines:
+        guard var text = comment else { return nil }
+        return try text.withUTF8(body)
+      }
+    }
+  }
+
   /// Whether the value is a plain string.
   var hasStringValue: Bool {
     switch valueStorage {

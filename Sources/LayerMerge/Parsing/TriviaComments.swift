@@ -17,6 +17,28 @@ enum TriviaComments {
   static func comment(
     in text: UnsafeBufferPointer<UInt8>, range: Range<Int>, followsEntry: Bool, containsSurrogates: Bool
   ) -> String? {
+    switch find(in: text, range: range, followsEntry: followsEntry, containsSurrogates: containsSurrogates) {
+    case nil: return nil
+    case .block(let content):
+      return GeneralizedUTF8.string(
+        UnsafeBufferPointer(rebasing: text[content]), mayContainSurrogates: containsSurrogates)
+    case .lines(let joined): return joined
+    }
+  }
+
+  /// A comment found in trivia.
+  enum Found {
+    /// A `/* */` comment: the bytes between its delimiters, trimmed; they never hold `*/`.
+    case block(Range<Int>)
+    /// A group of `//` lines, joined.
+    case lines(String)
+  }
+
+  /// Finds the comment above the key whose trivia is `range` (see ``comment(in:range:followsEntry:containsSurrogates:)``),
+  /// making a string only for `//` groups.
+  static func find(
+    in text: UnsafeBufferPointer<UInt8>, range: Range<Int>, followsEntry: Bool, containsSurrogates: Bool
+  ) -> Found? {
     // The group being built: where its first comment starts, where its last ends, and whether it
     // is made of `//` lines. Positions only; text is decoded once at the end.
     var groupStart = -1
@@ -94,17 +116,15 @@ enum TriviaComments {
       }
       joined = lines.joined(separator: "\n")
     } else {
-      // Trim the bytes before making the string: one allocation per comment.
       var low = 2
       var high = max(2, raw.count - (raw.count >= 4 && raw[raw.count - 2] == UInt8(ascii: "*") ? 2 : 0))
       func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
       while low < high, isSpace(raw[low]) { low += 1 }
       while high > low, isSpace(raw[high - 1]) { high -= 1 }
       guard low < high else { return nil }
-      return GeneralizedUTF8.string(
-        UnsafeBufferPointer(rebasing: raw[low..<high]), mayContainSurrogates: containsSurrogates)
+      return .block((groupStart + low)..<(groupStart + high))
     }
     let trimmed = joined.trimmingASCIIWhitespace()
-    return trimmed.isEmpty ? nil : trimmed
+    return trimmed.isEmpty ? nil : .lines(trimmed)
   }
 }

@@ -16,10 +16,11 @@ public enum StringsFileWriter {
     output.reserveCapacity(table.count * 96)
     for (index, entry) in table.entries.enumerated() {
       if index > 0 { output.append(0x0A) }
-      if let comment = entry.comment, !comment.isEmpty { writeComment(comment, to: &output) }
-      writeQuoted(entry.key, to: &output)
+      // Keys, plain values and block comments go from the bytes read to the bytes written.
+      entry.withCommentBytes { writeComment($0, to: &output) }
+      entry.withKeyBytes { writeQuoted($0, to: &output) }
       output.append(contentsOf: [0x20, UInt8(ascii: "="), 0x20])
-      writeValue(entry.value, to: &output)
+      if entry.withStringValueBytes({ writeQuoted($0, to: &output) }) == nil { writeValue(entry.value, to: &output) }
       output.append(contentsOf: [UInt8(ascii: ";"), 0x0A])
     }
     if table.isEmpty {
@@ -33,14 +34,15 @@ public enum StringsFileWriter {
 
   /// Writes a comment above an entry. `*/` cannot appear in a block comment, so such a comment
   /// is written as `//` lines instead.
-  private static func writeComment(_ comment: String, to output: inout [UInt8]) {
+  private static func writeComment(_ comment: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    guard !comment.isEmpty else { return }
     if !containsCommentEnd(comment) {
       output.append(contentsOf: "/* ".utf8)
-      output.append(contentsOf: comment.utf8)
+      output.append(contentsOf: comment)
       output.append(contentsOf: " */\n".utf8)
       return
     }
-    let lines = comment.split(omittingEmptySubsequences: false) {
+    let lines = String(decoding: comment, as: UTF8.self).split(omittingEmptySubsequences: false) {
       $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{2028}" || $0 == "\u{2029}"
     }
     for line in lines {
@@ -50,10 +52,9 @@ public enum StringsFileWriter {
     }
   }
 
-  /// Whether text contains `*/` (compared as bytes: Foundation's `contains` is far slower).
-  private static func containsCommentEnd(_ text: String) -> Bool {
+  private static func containsCommentEnd(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var previous: UInt8 = 0
-    for byte in text.utf8 {
+    for byte in text {
       if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
       previous = byte
     }
@@ -94,34 +95,37 @@ public enum StringsFileWriter {
     }
   }
 
-  /// Writes a double-quoted string with the escapes of FORMATS.md §2.2, byte by byte: runs of
-  /// ordinary bytes are copied in one piece.
+  /// Writes a string quoted and escaped, as the byte version below does.
   static func writeQuoted(_ text: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
     var text = text
-    text.withUTF8 { bytes in
-      var runStart = 0
-      for index in bytes.indices {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        runStart = index + 1
-        switch byte {
-        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        default:
-          let hex = Array("0123456789ABCDEF".utf8)
-          output.append(contentsOf: [
-            UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-            hex[Int(byte & 0x0F)],
-          ])
-        }
+    text.withUTF8 { writeQuoted($0, to: &output) }
+  }
+
+  /// Writes UTF-8 bytes as a double-quoted string with the escapes of FORMATS.md §2.2: runs of
+  /// ordinary bytes are copied in one piece.
+  static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      runStart = index + 1
+      switch byte {
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      default:
+        let hex = Array("0123456789ABCDEF".utf8)
+        output.append(contentsOf: [
+          UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+          hex[Int(byte & 0x0F)],
+        ])
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     output.append(UInt8(ascii: "\""))
   }
 }
