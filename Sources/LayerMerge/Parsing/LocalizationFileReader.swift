@@ -14,13 +14,13 @@ public enum LocalizationFileReader {
   /// - Returns: The parsed file; an unreadable file has an error diagnostic and an empty table.
   public static func read(path: String, kind: LocalizationFileKind? = nil) -> ParsedFile {
     let resolvedKind = kind ?? LocalizationFileKind(path: path) ?? .strings
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = FileBytes.read(path) else {
       return ParsedFile(
         path: path, kind: resolvedKind, table: LocalizationTable(),
         diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the file", at: SourceLocation(path: path))],
         syntax: nil, encoding: nil, isReadByFoundation: false)
     }
-    return parse([UInt8](data), path: path, kind: resolvedKind)
+    return parse(bytes, path: path, kind: resolvedKind)
   }
 
   /// Parses the bytes of a file.
