@@ -54,6 +54,17 @@ public enum OutputDirectory {
     public var description: String { "\(path): \(message)" }
   }
 
+  /// The files a merge produces: every merged table written in its format, on every core.
+  /// - Parameter tables: The merged tables.
+  /// - Returns: One output per table, in the same order.
+  public static func outputs(for tables: [MergedTable]) -> [Output] {
+    tables.concurrentMap { table in
+      Output(
+        relativePath: table.address.relativePath,
+        bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+    }
+  }
+
   /// Compares the outputs with the destination's contents.
   /// - Parameters:
   ///   - outputs: The files to produce.
@@ -64,7 +75,7 @@ public enum OutputDirectory {
     var unchanged: [String] = []
     for output in outputs.sorted(by: { $0.relativePath < $1.relativePath }) {
       let path = destination + "/" + output.relativePath
-      if let existing = FileManager.default.contents(atPath: path), sameBytes(existing, output.bytes) {
+      if holds(output.bytes, at: path) {
         unchanged.append(output.relativePath)
       } else {
         changed.append(output)
@@ -111,7 +122,7 @@ public enum OutputDirectory {
   /// - Returns: Whether the file was written.
   @discardableResult
   public static func writeIfChanged(_ bytes: [UInt8], to path: String) throws(Failure) -> Bool {
-    if let existing = FileManager.default.contents(atPath: path), sameBytes(existing, bytes) { return false }
+    if holds(bytes, at: path) { return false }
     try writeAtomically(bytes, to: path)
     return true
   }
@@ -160,14 +171,10 @@ public enum OutputDirectory {
     }
   }
 
-  private static func sameBytes(_ data: Data, _ bytes: [UInt8]) -> Bool {
-    data.count == bytes.count
-      && data.withUnsafeBytes { existing in
-        bytes.withUnsafeBytes { new in
-          guard let lhs = existing.baseAddress, let rhs = new.baseAddress else { return existing.count == new.count }
-          return memcmp(lhs, rhs, new.count) == 0
-        }
-      }
+  /// Whether the file at `path` holds exactly `bytes` (read only when the sizes match).
+  private static func holds(_ bytes: [UInt8], at path: String) -> Bool {
+    guard FileBytes.size(path) == bytes.count, let existing = FileBytes.read(path) else { return false }
+    return existing.withUnsafeBufferPointer { old in bytes.withUnsafeBufferPointer { new in bytesEqual(old, new) } }
   }
 
   /// The stamp the last successful run left in `destination`, if any.
