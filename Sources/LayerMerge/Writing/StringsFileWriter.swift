@@ -13,15 +13,19 @@ public enum StringsFileWriter {
   /// - Returns: UTF-8 bytes ending in a line break; never empty.
   public static func data(for table: LocalizationTable) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(table.count * 96)
-    for (index, entry) in table.entries.enumerated() {
+    output.reserveCapacity(table.count * 160)
+    for index in table.entries.indices {
+      let entry = table.entries[index]
       if index > 0 { output.append(0x0A) }
       // Keys, plain values and block comments go from the bytes read to the bytes written.
       entry.withCommentBytes { writeComment($0, to: &output) }
       entry.withKeyBytes { writeQuoted($0, to: &output) }
-      output.append(contentsOf: [0x20, UInt8(ascii: "="), 0x20])
+      output.append(0x20)
+      output.append(UInt8(ascii: "="))
+      output.append(0x20)
       if entry.withStringValueBytes({ writeQuoted($0, to: &output) }) == nil { writeValue(entry.value, to: &output) }
-      output.append(contentsOf: [UInt8(ascii: ";"), 0x0A])
+      output.append(UInt8(ascii: ";"))
+      output.append(0x0A)
     }
     if table.isEmpty {
       // A 0-byte file is an error at run time; a comment is an empty table.
@@ -106,23 +110,46 @@ public enum StringsFileWriter {
   static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var runStart = 0
-    for index in bytes.indices {
+    var index = 0
+    // Bytes before `checked` were looked at one by one already; skipping resumes after them.
+    var checked = 0
+    while index < bytes.count {
+      // Most text needs no escape: skip sixteen bytes at a time while none does.
+      if index >= checked, let base = bytes.baseAddress {
+        // A control character is a byte whose top three bits are clear (`.<` is not vectorized).
+        let controlBits = SIMD16<UInt8>(repeating: 0xE0)
+        let zeros = SIMD16<UInt8>(repeating: 0)
+        let deletes = SIMD16<UInt8>(repeating: 0x7F)
+        let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        while index + 16 <= bytes.count {
+          let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+          let needsEscape =
+            ((chunk & controlBits) .== zeros) .| (chunk .== deletes) .| (chunk .== quotes) .| (chunk .== backslashes)
+          if any(needsEscape) { break }
+          index += 16
+        }
+        checked = index + 16
+        guard index < bytes.count else { break }
+      }
       let byte = bytes[index]
+      index += 1
       guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-      runStart = index + 1
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
+      runStart = index
+      output.append(UInt8(ascii: "\\"))
       switch byte {
-      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case UInt8(ascii: "\\"), UInt8(ascii: "\""): output.append(byte)
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
       default:
-        let hex = Array("0123456789ABCDEF".utf8)
-        output.append(contentsOf: [
-          UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-          hex[Int(byte & 0x0F)],
-        ])
+        let hex: StaticString = "0123456789ABCDEF"
+        output.append(UInt8(ascii: "U"))
+        output.append(UInt8(ascii: "0"))
+        output.append(UInt8(ascii: "0"))
+        output.append(hex.utf8Start[Int(byte >> 4)])
+        output.append(hex.utf8Start[Int(byte & 0x0F)])
       }
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
