@@ -96,8 +96,10 @@ public enum LayerMerger {
     // `provenance[i]` describes `table.entries[i]`; keys stay bytes, digests come from the inputs.
     var table = LocalizationTable()
     var provenance: [KeyProvenance] = []
-    table.reserveCapacity(sources.first?.1.table.count ?? 0)
-    provenance.reserveCapacity(sources.first?.1.table.count ?? 0)
+    // Room for every key of every layer, so that keys an overlay adds never make the arrays grow.
+    let most = sources.reduce(0) { $0 + $1.1.table.count }
+    table.reserveCapacity(most)
+    provenance.reserveCapacity(most)
     for (layerIndex, file) in sources {
       let layerName = layerNames[layerIndex]
       let input = file.table

@@ -26,10 +26,12 @@ struct MergeChecker {
   // MARK: - Overrides
 
   private mutating func checkOverrides(in table: MergedTable) {
-    for record in table.provenance {
+    for index in table.provenance.indices where table.provenance[index].status != .inherited {
+      let record = table.provenance[index]
       guard let below = record.shadowed.first else { continue }
-      let note = Diagnostic.Note(
-        "the value it replaces, in layer '\(below.layer)', is here", at: below.location)
+      var note: Diagnostic.Note {
+        Diagnostic.Note("the value it replaces, in layer '\(below.layer)', is here", at: below.location)
+      }
       switch record.status {
       case .redundant:
         diagnostics.append(
@@ -38,7 +40,9 @@ struct MergeChecker {
             "layer '\(record.winner.layer)' repeats the value of \(quoted(record.key)) from layer '\(below.layer)'; "
               + "the override can be removed", at: record.winner.location, notes: [note]))
       case .overridden:
-        if let problem = formatProblem(of: record.winner.value, replacing: below.value) {
+        if mayHaveFormat(record.winner.entry) || mayHaveFormat(below.entry),
+          let problem = formatProblem(of: record.winner.value, replacing: below.value)
+        {
           diagnostics.append(
             Diagnostic(
               .error, .formatMismatch,
@@ -53,6 +57,12 @@ struct MergeChecker {
   }
 
   /// Why `value` cannot replace `base` at run time, or `nil` if its format specifiers fit.
+  /// Whether the entry's value may hold a format specifier: anything but a plain string without
+  /// `%`. Most overrides hold none, and this spares making their strings.
+  private func mayHaveFormat(_ entry: LocalizationEntry) -> Bool {
+    entry.withStringValueBytes { $0.contains(UInt8(ascii: "%")) } ?? true
+  }
+
   private func formatProblem(of value: LocalizationValue, replacing base: LocalizationValue) -> String? {
     guard let baseSignature = base.formatSignatures.first?.signature else { return nil }
     for (variant, signature) in value.formatSignatures {
@@ -118,9 +128,13 @@ struct MergeChecker {
     }
     for table in tables where table.address.kind == .strings {
       guard let dictionary = stringsdicts[groupKey(table.address)] else { continue }
-      for record in table.provenance {
-        // Provenance records stand in the order of the table's entries.
-        guard let ruleIndex = dictionary.table.index(ofKeyOf: record.winner.entry) else { continue }
+      for index in table.provenance.indices {
+        // Provenance records stand in the order of the table's entries, whose digests both tables share.
+        guard
+          let ruleIndex = dictionary.table.index(
+            ofKeyOf: table.table.entries[index], digest: table.table.digest(at: index))
+        else { continue }
+        let record = table.provenance[index]
         let rule = dictionary.provenance[ruleIndex]
         guard rule.winner.layerIndex != record.winner.layerIndex else { continue }
         let message: String
