@@ -33,7 +33,7 @@ struct MergeCommand {
 
     let result = LayerMerger.merge(layers)
     diagnostics += result.diagnostics
-    let outputs = mode == .merge ? result.tables.map(outputFile) : []
+    let outputs = mode == .merge ? OutputDirectory.outputs(for: result.tables) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += undeclaredOutputWarnings(
@@ -61,7 +61,7 @@ struct MergeCommand {
         summary.unchanged = plan.unchanged.count
         summary.removed = plan.stale.count
         try writeLists(
-          inputs: result.inputFiles.map(DestinationSafety.canonicalPath),
+          inputs: DestinationSafety.canonicalPaths(result.inputFiles),
           outputs: (plan.record + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
       }
     } catch {
@@ -76,19 +76,13 @@ struct MergeCommand {
 
   // MARK: - Private
 
-  private func outputFile(_ table: MergedTable) -> OutputDirectory.Output {
-    OutputDirectory.Output(
-      relativePath: table.address.relativePath,
-      bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
-  }
-
   private func listFiles(layers: [Layer]) -> ExitStatus {
     guard let given = options.destination else { return .usage }
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
     let planned = LayerMerger.plannedFiles(layers)
-    let inputs = planned.inputs.map(DestinationSafety.canonicalPath)
+    let inputs = DestinationSafety.canonicalPaths(planned.inputs)
     let outputs =
       (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil

@@ -27,20 +27,46 @@ public enum DestinationSafety {
   }
 
   /// An absolute path with symbolic links resolved as far as the path exists.
-  /// An absolute path with symbolic links resolved as far as the path exists.
   public static func canonicalPath(_ path: String) -> String { canonical(path) }
 
-  static func canonical(_ path: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var url = URL(fileURLWithPath: absolute).standardizedFileURL
-    // Resolve the longest existing prefix, then re-append the rest.
-    var suffix: [String] = []
-    while !FileManager.default.fileExists(atPath: url.path), url.path != "/" {
-      suffix.insert(url.lastPathComponent, at: 0)
-      url.deleteLastPathComponent()
+  /// ``canonicalPath(_:)`` of many files, resolving each folder once: a merge lists dozens of
+  /// files in a handful of `.lproj` folders, and resolving costs a system call per component.
+  public static func canonicalPaths(_ paths: [String]) -> [String] {
+    var folders: [Substring: String] = [:]
+    return paths.map { path in
+      guard let slash = path.lastIndex(of: "/"), !isSymbolicLink(path) else { return canonical(path) }
+      let folder = path[..<slash]
+      let resolved = folders[folder] ?? canonical(String(folder))
+      folders[folder] = resolved
+      return (resolved == "/" ? "" : resolved) + path[slash...]
     }
-    var resolved = url.resolvingSymlinksInPath().path
-    for component in suffix { resolved += (resolved.hasSuffix("/") ? "" : "/") + component }
-    return resolved.count > 1 && resolved.hasSuffix("/") ? String(resolved.dropLast()) : resolved
+  }
+
+  private static func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+  }
+
+  static func canonical(_ path: String) -> String {
+    // An existing path needs one call (Foundation's URL standardization costs ~100 µs per path).
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    // `realpath` resolves the longest existing prefix; the rest is re-appended, standardized.
+    var existing = URL(fileURLWithPath: absolute).standardizedFileURL.path
+    var suffix: [String] = []
+    while true {
+      if let resolved = realpath(existing, nil) {
+        defer { free(resolved) }
+        var result = String(cString: resolved)
+        for component in suffix { result += (result.hasSuffix("/") ? "" : "/") + component }
+        return result
+      }
+      guard existing != "/", let slash = existing.lastIndex(of: "/") else { return absolute }
+      suffix.insert(String(existing[existing.index(after: slash)...]), at: 0)
+      existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+    }
   }
 }
