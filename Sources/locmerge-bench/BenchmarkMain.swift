@@ -1,4 +1,5 @@
 import Foundation
+import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick]`
 ///
@@ -7,7 +8,8 @@ import Foundation
 @main
 enum BenchmarkMain {
   static func main() throws {
-    Allocator.keepFreedMemory()
+    // Rounds measure parsing, not the kernel re-faulting pages glibc returned after the last round.
+    ShortLivedProcess.keepFreedMemory()
     var arguments = Array(CommandLine.arguments.dropFirst())
     func value(_ flag: String) -> String? {
       guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
