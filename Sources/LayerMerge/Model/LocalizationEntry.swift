@@ -1,27 +1,44 @@
 /// One key of a localization table with its value and where it came from.
 ///
 /// An entry read from a file keeps its key, a plain string value and its comment as spans of the
-/// file's text and makes `String`s only when they are read (see ``SourceText``).
+/// file's text and makes `String`s only when they are read (see ``SourceText``). Parts that are
+/// not spans (escaped strings, structured values, anything set through the API) live in a shared
+/// box, so an entry is 56 plain bytes and at most two references: copying one is cheap.
 public struct LocalizationEntry: Hashable, Sendable {
-  /// The text the spans below point into; `nil` when nothing is stored as a span.
+  /// The text the spans point into; `nil` when no part is a span.
   private var source: SourceText?
-  private var keyStorage: TextStorage
-  private var valueStorage: ValueStorage
-  private var commentStorage: CommentStorage?
-  /// Where the key starts in its file; `nil` for formats without positions (binary plists).
-  public var position: TextPosition?
+  /// The parts that are not spans.
+  private var stored: StoredParts?
+  private var keySpan = ByteSpan(0..<0)
+  private var valueSpan = ByteSpan(0..<0)
+  private var triviaSpan = ByteSpan(0..<0)
+  /// 1-based; 0 when the format has no positions.
+  private var line: UInt32 = 0
+  private var column: UInt32 = 0
+  private var flags: Flags = []
 
+  private struct Flags: OptionSet, Hashable {
+    let rawValue: UInt8
+    static let keyIsSpan = Flags(rawValue: 1)
+    static let valueIsSpan = Flags(rawValue: 2)
+    static let commentIsTrivia = Flags(rawValue: 4)
+    static let triviaFollowsEntry = Flags(rawValue: 8)
+  }
+
+  /// How the reader hands over a key.
   enum TextStorage: Sendable {
     case string(String)
     case span(ByteSpan)
   }
 
+  /// How the reader hands over a value.
   enum ValueStorage: Sendable {
     case value(LocalizationValue)
     /// A plain string value.
     case span(ByteSpan)
   }
 
+  /// How the reader hands over a comment.
   enum CommentStorage: Sendable {
     case text(String)
     /// The trivia before the key, where ``TriviaComments`` finds the comment when it is read.
@@ -30,42 +47,49 @@ public struct LocalizationEntry: Hashable, Sendable {
 
   /// The key, exactly as the runtime looks it up.
   public var key: String {
-    get {
-      switch keyStorage {
-      case .string(let text): return text
-      case .span(let span): return source.unsafelyUnwrapped.string(span)
-      }
+    get { flags.contains(.keyIsSpan) ? source.unsafelyUnwrapped.string(keySpan) : stored?.key ?? "" }
+    set {
+      flags.remove(.keyIsSpan)
+      stored = StoredParts(key: newValue, value: stored?.value, comment: stored?.comment)
     }
-    set { keyStorage = .string(newValue) }
   }
 
   /// The value Apple's reader produces for the key.
   public var value: LocalizationValue {
     get {
-      switch valueStorage {
-      case .value(let value): return value
-      case .span(let span): return .string(source.unsafelyUnwrapped.string(span))
-      }
+      flags.contains(.valueIsSpan)
+        ? .string(source.unsafelyUnwrapped.string(valueSpan)) : stored?.value ?? .string("")
     }
-    set { valueStorage = .value(newValue) }
+    set {
+      flags.remove(.valueIsSpan)
+      stored = StoredParts(key: stored?.key, value: newValue, comment: stored?.comment)
+    }
   }
 
   /// The comment written above the entry (translator context), without its delimiters.
   public var comment: String? {
     get {
-      switch commentStorage {
-      case nil: return nil
-      case .text(let text): return text
-      case .trivia(let span, let followsEntry):
-        let source = source.unsafelyUnwrapped
-        return source.bytes.withUnsafeBufferPointer { buffer in
-          TriviaComments.comment(
-            in: buffer, range: Int(span.start)..<Int(span.end), followsEntry: followsEntry,
-            containsSurrogates: source.containsSurrogates)
-        }
+      guard flags.contains(.commentIsTrivia) else { return stored?.comment }
+      let source = source.unsafelyUnwrapped
+      return source.bytes.withUnsafeBufferPointer { buffer in
+        TriviaComments.comment(
+          in: buffer, range: Int(triviaSpan.start)..<Int(triviaSpan.end),
+          followsEntry: flags.contains(.triviaFollowsEntry), containsSurrogates: source.containsSurrogates)
       }
     }
-    set { commentStorage = newValue.map(CommentStorage.text) }
+    set {
+      flags.remove(.commentIsTrivia)
+      stored = StoredParts(key: stored?.key, value: stored?.value, comment: newValue)
+    }
+  }
+
+  /// Where the key starts in its file; `nil` for formats without positions (binary plists).
+  public var position: TextPosition? {
+    get { line == 0 ? nil : TextPosition(line: Int(line), column: Int(column)) }
+    set {
+      line = newValue.map { UInt32(clamping: $0.line) } ?? 0
+      column = newValue.map { UInt32(clamping: $0.column) } ?? 0
+    }
   }
 
   /// Creates an entry.
@@ -75,9 +99,7 @@ public struct LocalizationEntry: Hashable, Sendable {
   ///   - comment: The translator comment, if any.
   ///   - position: Where the key starts in its file.
   public init(key: String, value: LocalizationValue, comment: String? = nil, position: TextPosition? = nil) {
-    self.keyStorage = .string(key)
-    self.valueStorage = .value(value)
-    self.commentStorage = comment.map(CommentStorage.text)
+    stored = StoredParts(key: key, value: value, comment: comment)
     self.position = position
   }
 
@@ -86,9 +108,32 @@ public struct LocalizationEntry: Hashable, Sendable {
     source: SourceText?, key: TextStorage, value: ValueStorage, comment: CommentStorage?, position: TextPosition?
   ) {
     self.source = source
-    self.keyStorage = key
-    self.valueStorage = value
-    self.commentStorage = comment
+    var storedKey: String?
+    var storedValue: LocalizationValue?
+    var storedComment: String?
+    switch key {
+    case .string(let text): storedKey = text
+    case .span(let span):
+      keySpan = span
+      flags.insert(.keyIsSpan)
+    }
+    switch value {
+    case .value(let value): storedValue = value
+    case .span(let span):
+      valueSpan = span
+      flags.insert(.valueIsSpan)
+    }
+    switch comment {
+    case nil: break
+    case .text(let text): storedComment = text
+    case .trivia(let span, let followsEntry):
+      triviaSpan = span
+      flags.insert(.commentIsTrivia)
+      if followsEntry { flags.insert(.triviaFollowsEntry) }
+    }
+    if storedKey != nil || storedValue != nil || storedComment != nil {
+      stored = StoredParts(key: storedKey, value: storedValue, comment: storedComment)
+    }
     self.position = position
   }
 
@@ -116,55 +161,48 @@ public struct LocalizationEntry: Hashable, Sendable {
   /// Calls `body` with the key's UTF-8 bytes.
   @inline(__always)
   func withKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    switch keyStorage {
-    case .string(var text): return try text.withUTF8(body)
-    case .span(let span): return try source.unsafelyUnwrapped.withBytes(of: span, body)
-    }
+    if flags.contains(.keyIsSpan) { return try source.unsafelyUnwrapped.withBytes(of: keySpan, body) }
+    var text = stored?.key ?? ""
+    return try text.withUTF8(body)
   }
 
   /// Calls `body` with the UTF-8 bytes of a plain string value; `nil` for other values.
   @inline(__always)
   func withStringValueBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
-    switch valueStorage {
-    case .span(let span): return try source.unsafelyUnwrapped.withBytes(of: span, body)
-    case .value(.string(var text)): return try text.withUTF8(body)
-    case .value: return nil
-    }
+    if flags.contains(.valueIsSpan) { return try source.unsafelyUnwrapped.withBytes(of: valueSpan, body) }
+    guard case .string(var text) = stored?.value ?? .string("") else { return nil }
+    return try text.withUTF8(body)
   }
 
   /// Calls `body` with the UTF-8 bytes of the comment; `nil` when there is none. A `/* */`
   /// comment read from a file is passed as the bytes between its delimiters, without a string.
   func withCommentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
-    switch commentStorage {
+    guard flags.contains(.commentIsTrivia) else {
+      guard var text = stored?.comment else { return nil }
+      return try text.withUTF8(body)
+    }
+    let source = source.unsafelyUnwrapped
+    let found = source.bytes.withUnsafeBufferPointer { buffer in
+      TriviaComments.find(
+        in: buffer, range: Int(triviaSpan.start)..<Int(triviaSpan.end),
+        followsEntry: flags.contains(.triviaFollowsEntry), containsSurrogates: source.containsSurrogates)
+    }
+    switch found {
     case nil:
       return nil
-    case .text(var text):
+    case .block(let range) where !source.containsSurrogates:
+      return try source.withBytes(of: ByteSpan(range), body)
+    case .block, .lines:
+      guard var text = comment else { return nil }
       return try text.withUTF8(body)
-    case .trivia(let span, let followsEntry):
-      let source = source.unsafelyUnwrapped
-      let found = source.bytes.withUnsafeBufferPointer { buffer in
-        TriviaComments.find(
-          in: buffer, range: Int(span.start)..<Int(span.end), followsEntry: followsEntry,
-          containsSurrogates: source.containsSurrogates)
-      }
-      switch found {
-      case nil:
-        return nil
-      case .block(let range) where !source.containsSurrogates:
-        return try source.withBytes(of: ByteSpan(range), body)
-      case .block, .lines:
-        guard var text = comment else { return nil }
-        return try text.withUTF8(body)
-      }
     }
   }
 
   /// Whether the value is a plain string.
   var hasStringValue: Bool {
-    switch valueStorage {
-    case .span, .value(.string): return true
-    case .value: return false
-    }
+    if flags.contains(.valueIsSpan) { return true }
+    if case .string = stored?.value ?? .string("") { return true }
+    return false
   }
 
   /// Whether both entries have the same key, byte for byte (as the runtime's lookup compares).
@@ -182,5 +220,19 @@ public struct LocalizationEntry: Hashable, Sendable {
   }
 
   /// Whether the entry may have a comment; `false` means it has none, without decoding anything.
-  var mayHaveComment: Bool { commentStorage != nil }
+  var mayHaveComment: Bool { flags.contains(.commentIsTrivia) || stored?.comment != nil }
+}
+
+/// The parts of an entry that are not spans of its file. Immutable: setting a part replaces the
+/// box, so entries that share one never see each other's changes.
+private final class StoredParts: Sendable {
+  let key: String?
+  let value: LocalizationValue?
+  let comment: String?
+
+  init(key: String?, value: LocalizationValue?, comment: String?) {
+    self.key = key
+    self.value = value
+    self.comment = comment
+  }
 }
