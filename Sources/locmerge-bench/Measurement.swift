@@ -11,11 +11,13 @@ struct Measurement {
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
   }
 
-  /// Runs `work` `rounds` times after one warm-up run.
-  static func run(_ label: String, rounds: Int, _ work: () -> Void) -> Measurement {
+  /// Runs `work` `rounds` times after one warm-up run; `prepare` runs untimed before each.
+  static func run(_ label: String, rounds: Int, prepare: () -> Void = {}, _ work: () -> Void) -> Measurement {
+    prepare()
     work()
     var seconds: [Double] = []
     for _ in 0..<rounds {
+      prepare()
       let start = DispatchTime.now().uptimeNanoseconds
       work()
       seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -7,10 +7,7 @@ enum MergeBenchmark {
   /// Merges the base and one target and writes (or confirms) the outputs, as the CLI does.
   static func mergeAndWrite(base: String, target: String, destination: String) -> OutputDirectory.Plan {
     let result = LayerMerger.merge([Layer(path: base), Layer(path: target)])
-    let outputs = result.tables.map {
-      OutputDirectory.Output(
-        relativePath: $0.address.relativePath, bytes: LocalizationFileWriter.data(for: $0.table, as: $0.address.kind))
-    }
+    let outputs = OutputDirectory.outputs(for: result.tables)
     let plan = OutputDirectory.plan(outputs, in: destination)
     try? OutputDirectory.apply(plan, in: destination)
     return plan
@@ -30,6 +27,20 @@ enum MergeBenchmark {
     let again = Measurement.run("no-change merge", rounds: rounds) {
       unchanged = mergeAndWrite(base: base, target: target, destination: destination).unchanged.count
     }
+    // The stages of the full merge, each alone: where a build-phase run spends its time.
+    let layers = [Layer(path: base), Layer(path: target)]
+    var loaded: [LoadedLayer] = []
+    let read = Measurement.run("read", rounds: rounds) { loaded = layers.map(LoadedLayer.init) }
+    var result = LayerMerger.merge(loaded: loaded)
+    let merge = Measurement.run("merge", rounds: rounds) { result = LayerMerger.merge(loaded: loaded) }
+    var outputs: [OutputDirectory.Output] = []
+    let render = Measurement.run("render", rounds: rounds) { outputs = OutputDirectory.outputs(for: result.tables) }
+    let write = Measurement.run(
+      "write", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: destination) }
+    ) {
+      try? OutputDirectory.apply(OutputDirectory.plan(outputs, in: destination), in: destination)
+    }
+    let bytes = outputs.reduce(0) { $0 + $1.bytes.count }
     let targets =
       (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("targets").path))?
       .sorted() ?? []
@@ -46,6 +57,13 @@ enum MergeBenchmark {
       | merge one target and write every output (fresh DEST) | \(Format.milliseconds(full.median)) | \(Format.milliseconds(full.best)) |
       | merge one target again, nothing changed (\(unchanged) files compared, 0 written) | \(Format.milliseconds(again.median)) | \(Format.milliseconds(again.best)) |
       | audit of \(targets.count) targets (\(rows) matrix rows) | \(Format.milliseconds(audit.median)) | \(Format.milliseconds(audit.best)) |
+
+      | stage of the full merge | median | best |
+      |---|---:|---:|
+      | read and parse \(layers.count) layers (\(loaded.reduce(0) { $0 + $1.files.count }) files) | \(Format.milliseconds(read.median)) | \(Format.milliseconds(read.best)) |
+      | merge \(result.tables.count) tables and run every check | \(Format.milliseconds(merge.median)) | \(Format.milliseconds(merge.best)) |
+      | render the \(outputs.count) files (\(bytes) bytes) | \(Format.milliseconds(render.median)) | \(Format.milliseconds(render.best)) |
+      | create them in a fresh DEST (temporary file + rename each) | \(Format.milliseconds(write.median)) | \(Format.milliseconds(write.best)) |
 
       """
   }
