@@ -38,7 +38,7 @@ public enum LayerMerger {
       mergeTable(address, sources: sources, layerNames: layerNames)
     }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
-    var checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
+    let checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
     diagnostics += checker.run()
 
     diagnostics = sortedByLocation(diagnostics)

@@ -1,7 +1,7 @@
 /// The checks a merge runs on its result: format specifiers of overrides, redundant overrides,
 /// near-miss keys, keys split between `.strings` and `.stringsdict`, missing translations and
 /// languages that only an overlay has.
-struct MergeChecker {
+struct MergeChecker: Sendable {
   let tables: [MergedTable]
   let layers: [Layer]
   let developmentLanguage: String?
@@ -13,14 +13,21 @@ struct MergeChecker {
     self.developmentLanguage = developmentLanguage
   }
 
-  mutating func run() -> [Diagnostic] {
-    for table in tables {
-      checkOverrides(in: table)
-    }
-    checkNearMisses()
-    checkStringsAgainstStringsdict()
-    checkLanguages()
-    return diagnostics
+  func run() -> [Diagnostic] {
+    // The four families read the same tables and nothing else: run them side by side, each on its
+    // own copy, and keep their diagnostics in this fixed order.
+    let families: [@Sendable (inout MergeChecker) -> Void] = [
+      { checker in for table in checker.tables { checker.checkOverrides(in: table) } },
+      { $0.checkNearMisses() },
+      { $0.checkStringsAgainstStringsdict() },
+      { $0.checkLanguages() },
+    ]
+    let checker = self
+    return families.concurrentMap { family in
+      var copy = checker
+      family(&copy)
+      return copy.diagnostics
+    }.flatMap { $0 }
   }
 
   // MARK: - Overrides
