@@ -19,8 +19,9 @@ enum MergeBenchmark {
     let destination = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-bench-dest-\(getpid())")
       .path
     defer { try? FileManager.default.removeItem(atPath: destination) }
-    let full = Measurement.run("full merge", rounds: rounds) {
-      try? FileManager.default.removeItem(atPath: destination)
+    let full = Measurement.run(
+      "full merge", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: destination) }
+    ) {
       _ = mergeAndWrite(base: base, target: target, destination: destination)
     }
     var unchanged = 0
