@@ -205,11 +205,6 @@ public struct LocalizationEntry: Hashable, Sendable {
     return false
   }
 
-  /// Whether both entries have the same key, byte for byte (as the runtime's lookup compares).
-  func hasSameKey(as other: LocalizationEntry) -> Bool {
-    withKeyBytes { mine in other.withKeyBytes { theirs in bytesEqual(mine, theirs) } }
-  }
-
   /// Whether both entries have the same value; strings compare byte for byte.
   func hasSameValue(as other: LocalizationEntry) -> Bool {
     if hasStringValue && other.hasStringValue {
