@@ -24,12 +24,13 @@ public enum LayerScanner {
   // MARK: - Private
 
   private static func scan(directory: String, relative: String, into result: inout [TableAddress: String]) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    guard let entries = DirectoryListing.entries(of: directory) else { return }
     let isLproj = directory.hasSuffix(".lproj")
-    for name in names.sorted() where !name.hasPrefix(".") {
+    for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+      let name = entry.name
       let path = directory + "/" + name
       let relativePath = relative.isEmpty ? name : relative + "/" + name
-      if isDirectory(path) {
+      if entry.isDirectory {
         scan(directory: path, relative: relativePath, into: &result)
       } else if isLproj, let address = TableAddress(relativePath: relativePath) {
         result[address] = path
