@@ -98,18 +98,8 @@ public struct LocalizationTable: Hashable, Sendable {
   func digest(at index: Int) -> UInt64 { self.index.digests[index] }
 
   private func position(ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int? {
-    position(ofKeyBytes: bytes, digest: digest, among: entries)
-  }
-
-  /// Looks a key up among `candidates`, the entries the index was built for (the table's own, or
-  /// the array `building` is about to take over).
-  private func position(
-    ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64, among candidates: [LocalizationEntry]
-  )
-    -> Int?
-  {
     index.position(digest: digest) { candidate in
-      candidates[candidate].withKeyBytes { bytesEqual($0, bytes) }
+      entries[candidate].withKeyBytes { bytesEqual($0, bytes) }
     }
   }
 
