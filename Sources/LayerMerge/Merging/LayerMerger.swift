@@ -129,6 +129,8 @@ public enum LayerMerger {
       layerIndexes: sources.map(\.0))
   }
 
+  /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the
+  /// sort is stable, so problems at one place keep the order in which they were found.
   static func sortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated().sorted { lhs, rhs in
       let (a, b) = (lhs.element.location, rhs.element.location)

@@ -63,13 +63,13 @@ struct MergeChecker: Sendable {
     }
   }
 
-  /// Why `value` cannot replace `base` at run time, or `nil` if its format specifiers fit.
   /// Whether the entry's value may hold a format specifier: anything but a plain string without
   /// `%`. Most overrides hold none, and this spares making their strings.
   private func mayHaveFormat(_ entry: LocalizationEntry) -> Bool {
     entry.withStringValueBytes { $0.contains(UInt8(ascii: "%")) } ?? true
   }
 
+  /// Why `value` cannot replace `base` at run time, or `nil` if its format specifiers fit.
   private func formatProblem(of value: LocalizationValue, replacing base: LocalizationValue) -> String? {
     guard let baseSignature = base.formatSignatures.first?.signature else { return nil }
     for (variant, signature) in value.formatSignatures {

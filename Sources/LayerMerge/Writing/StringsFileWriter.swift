@@ -56,6 +56,7 @@ public enum StringsFileWriter {
     }
   }
 
+  /// Whether the bytes contain `*/`.
   private static func containsCommentEnd(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var previous: UInt8 = 0
     for byte in text {
