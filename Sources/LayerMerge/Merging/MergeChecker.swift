@@ -185,12 +185,15 @@ struct MergeChecker: Sendable {
         }
         for source in development {
           let target = languageTables.first { $0.address == source.address.inLanguage(language) }
+          // Positions of the missing keys; only the few shown become strings.
           let missing = source.table.entries.indices.filter { index in
             target?.table.index(ofKeyOf: source.table.entries[index], digest: source.table.digest(at: index)) == nil
-          }.map { source.table.entries[$0].key }
+          }
           guard !missing.isEmpty else { continue }
           let location = target.map { SourceLocation(path: $0.sources.last ?? $0.address.relativePath) }
-          let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+          let shown =
+            missing.prefix(3).map { quoted(source.table.entries[$0].key) }.joined(separator: ", ")
+            + (missing.count > 3 ? ", …" : "")
           let what =
             target == nil ? "is missing" : "lacks \(missing.count) of its \(source.table.count) keys (\(shown))"
           diagnostics.append(
