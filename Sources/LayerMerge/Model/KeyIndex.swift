@@ -32,9 +32,6 @@ struct KeyIndex: Sendable {
     return hash
   }
 
-  /// The number of positions indexed.
-  var count: Int { digests.count }
-
   /// The position whose digest is `digest` and for which `matches` holds, if any.
   @inline(__always)
   func position(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
@@ -52,7 +49,7 @@ struct KeyIndex: Sendable {
   }
 
   /// The position whose digest is `digest` and for which `matches` holds; if there is none,
-  /// indexes the next position (``count``) under `digest` and returns `nil`. One probe sequence
+  /// indexes the next position (`digests.count`) under `digest` and returns `nil`. One probe sequence
   /// for both the lookup and the insertion.
   @inline(__always)
   mutating func insertIfAbsent(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
