@@ -192,8 +192,10 @@ public struct LocalizationEntry: Hashable, Sendable {
       return nil
     case .block(let range) where !source.containsSurrogates:
       return try source.withBytes(of: ByteSpan(range), body)
-    case .block, .lines:
-      guard var text = comment else { return nil }
+    case .block(let range):
+      var text = source.string(ByteSpan(range))
+      return try text.withUTF8(body)
+    case .lines(var text):
       return try text.withUTF8(body)
     }
   }
