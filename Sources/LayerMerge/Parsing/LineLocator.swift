@@ -6,6 +6,8 @@ struct LineLocator {
   private var offset = 0
   private var line = 1
   private var lineStart = 0
+  /// The column at `offset`, so that many positions on one long line cost one pass over it.
+  private var column = 1
 
   /// The position of `target` in `bytes`.
   mutating func position(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
@@ -31,13 +33,14 @@ struct LineLocator {
       }
       i += 1
     }
-    offset = target
-    var column = 1
-    var k = lineStart
+    // Count columns from where the last position left off when it was on this line.
+    var k = offset >= lineStart ? offset : lineStart
+    if offset < lineStart { column = 1 }
     while k < target {
       if bytes[k] & 0xC0 != 0x80 { column += 1 }
       k += 1
     }
+    offset = target
     return TextPosition(line: line, column: column)
   }
 }
