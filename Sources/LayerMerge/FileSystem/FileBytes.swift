@@ -13,6 +13,12 @@ import Foundation
 enum FileBytes {
   /// The file's bytes, or `nil` if it cannot be opened or read.
   static func read(_ path: String) -> [UInt8]? {
+    readWithFingerprint(path)?.bytes
+  }
+
+  /// The file's bytes and its fingerprint taken from the descriptor that read them, or `nil` if it
+  /// cannot be opened or read.
+  static func readWithFingerprint(_ path: String) -> (bytes: [UInt8], fingerprint: FileFingerprint)? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -41,7 +47,7 @@ enum FileBytes {
       }
       return false
     }
-    return complete ? bytes : nil
+    return complete ? (bytes, FileFingerprint(status)) : nil
   }
 
   /// The size of the file at `path`, or `nil` if there is none.

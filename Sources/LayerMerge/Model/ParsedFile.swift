@@ -27,6 +27,9 @@ public struct ParsedFile: Sendable {
   public var encoding: String?
   /// Whether Foundation's `PropertyListSerialization` returns a dictionary for the whole file.
   public var isReadByFoundation: Bool
+  /// The file's size, modification time and inode when it was read (from the descriptor that read
+  /// it); `nil` for bytes that did not come from a file.
+  public var fingerprint: FileFingerprint?
 
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { diagnostics.containsErrors }

@@ -14,13 +14,15 @@ public enum LocalizationFileReader {
   /// - Returns: The parsed file; an unreadable file has an error diagnostic and an empty table.
   public static func read(path: String, kind: LocalizationFileKind? = nil) -> ParsedFile {
     let resolvedKind = kind ?? LocalizationFileKind(path: path) ?? .strings
-    guard let bytes = FileBytes.read(path) else {
+    guard let (bytes, fingerprint) = FileBytes.readWithFingerprint(path) else {
       return ParsedFile(
         path: path, kind: resolvedKind, table: LocalizationTable(),
         diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the file", at: SourceLocation(path: path))],
         syntax: nil, encoding: nil, isReadByFoundation: false)
     }
-    return parse(bytes, path: path, kind: resolvedKind)
+    var parsed = parse(bytes, path: path, kind: resolvedKind)
+    parsed.fingerprint = fingerprint
+    return parsed
   }
 
   /// Parses the bytes of a file.
