@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the tool writes: standard output and standard error, replaceable in tests.
 protocol Console: AnyObject {
@@ -12,15 +16,29 @@ protocol Console: AnyObject {
 
 /// The process's real standard output and error.
 final class StandardConsole: Console {
-  func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
-  }
+  func out(_ text: String) { Self.write(text, to: 1) }
 
-  func err(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
-  }
+  func err(_ text: String) { Self.write(text, to: 2) }
 
   var errorIsTerminal: Bool { isatty(2) != 0 }
+
+  /// Writes all of `text`, retrying short and interrupted writes; a closed pipe ends the output.
+  private static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count, let base = bytes.baseAddress {
+        #if canImport(Glibc)
+          let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #else
+          let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
 }
 
 /// Collects output in memory, for tests.

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 
 /// Locates `../shared` (formats, vectors, corpus) beside the package, when it is there.
 ///
-/// A user's fresh clone has no `../shared`; tests that need it skip with a visible message.
+/// A user's fresh clone has no `../shared`; tests that need it skip with a visible message (each test
+/// target's `SharedFolder.required` trait). This target does not import `Testing`, so that
+/// `swift build -c release --static-swift-stdlib`, which builds every non-test target, works.
 public enum SharedFolder {
   /// The package's root folder.
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -36,9 +37,4 @@ public enum SharedFolder {
 
   /// Whether the corpus and vectors are available.
   public static var isAvailable: Bool { url != nil }
-
-  /// Skips a test, with a visible reason, when `../shared` is absent.
-  public static var required: ConditionTrait {
-    .enabled(if: isAvailable, Comment(rawValue: skipMessage))
-  }
 }
