@@ -45,4 +45,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case writeFailed = "write-failed"
   /// A file the merge writes is not declared to Xcode.
   case undeclaredOutput = "undeclared-output"
+
+  // Configuration
+  /// The project file (`locmerge.json`) cannot be read or has an error.
+  case projectFile = "project-file"
 }

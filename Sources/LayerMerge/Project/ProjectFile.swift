@@ -1,0 +1,134 @@
+/// The project file, `locmerge.json`: every target's layer stack and destination, and the lint
+/// settings, in one place, so one build-phase line serves every target.
+///
+///     {
+///       "base": "Localization/Base",
+///       "destination": "$(DERIVED_FILE_DIR)/LocMerge",
+///       "targets": {
+///         "AcmePro":  { "layers": ["Localization/Brands/Acme", "Localization/Targets/AcmePro"] },
+///         "GlobexGo": { "layers": ["Localization/Brands/Globex", "Localization/Targets/GlobexGo"],
+///                       "destination": "build/GlobexGo" }
+///       },
+///       "developmentLanguage": "en",
+///       "rules": { "missing-translation": "off", "redundant-override": "error" },
+///       "exclude": ["**/Untranslated.strings"]
+///     }
+///
+/// Paths are relative to the file's folder. docs/config.md describes every key; ``ProjectFileReader``
+/// reads the file and reports every problem with its line and column.
+public struct ProjectFile: Hashable, Sendable {
+  /// One target: its overlays above the base, lowest first, and where its merged tables go.
+  public struct Target: Hashable, Sendable {
+    /// The target's name, as Xcode's `$(TARGET_NAME)` spells it.
+    public var name: String
+    /// The overlays above the base, lowest first, with paths resolved against the project folder.
+    public var overlays: [Layer]
+    /// The destination template for this target, if it has its own (see ``ProjectFile/destination``).
+    public var destination: PathTemplate?
+    /// Where the target's name stands in the project file.
+    public var position: TextPosition?
+
+    /// Creates a target.
+    public init(name: String, overlays: [Layer], destination: PathTemplate? = nil, position: TextPosition? = nil) {
+      self.name = name
+      self.overlays = overlays
+      self.destination = destination
+      self.position = position
+    }
+  }
+
+  /// One `rules` entry: a diagnostic code and the level the project gives it.
+  public struct Rule: Hashable, Sendable {
+    /// The diagnostic code.
+    public var code: DiagnosticCode
+    /// `error`, `warning` or `off`.
+    public var level: String
+    /// Where the entry stands in the project file.
+    public var position: TextPosition?
+
+    /// Creates a rule entry.
+    public init(code: DiagnosticCode, level: String, position: TextPosition? = nil) {
+      self.code = code
+      self.level = level
+      self.position = position
+    }
+  }
+
+  /// Where each target's `.xcfilelist`s go (`locmerge files`), as templates with `{target}`.
+  public struct FileLists: Hashable, Sendable {
+    /// The input list's path template, relative to the project folder.
+    public var inputs: PathTemplate
+    /// The output list's path template, relative to the project folder.
+    public var outputs: PathTemplate
+
+    /// The default: `Localization/<target>-inputs.xcfilelist` and `-outputs.xcfilelist`.
+    public static let `default` = FileLists(
+      inputs: PathTemplate("Localization/{target}-inputs.xcfilelist"),
+      outputs: PathTemplate("Localization/{target}-outputs.xcfilelist"))
+
+    /// Creates the templates.
+    public init(inputs: PathTemplate, outputs: PathTemplate) {
+      self.inputs = inputs
+      self.outputs = outputs
+    }
+  }
+
+  /// The project file's path.
+  public var path: String
+  /// The folder relative paths start from: the project file's folder.
+  public var folder: String
+  /// The lowest layer of every target.
+  public var base: Layer
+  /// The default destination template: may use `{target}` and build settings `$(NAME)` / `${NAME}`.
+  public var destination: PathTemplate?
+  /// The targets, in the file's order.
+  public var targets: [Target]
+  /// The language other languages are compared with, if the project sets one.
+  public var developmentLanguage: String?
+  /// The rule levels the project sets, in the file's order.
+  public var rules: [Rule]
+  /// Glob patterns of layer-relative table paths to leave out of every merge.
+  public var exclude: [String]
+  /// Where `locmerge files` writes each target's file lists.
+  public var fileLists: FileLists
+
+  /// Creates a project description.
+  public init(
+    path: String, base: Layer, destination: PathTemplate? = nil, targets: [Target], developmentLanguage: String? = nil,
+    rules: [Rule] = [], exclude: [String] = [], fileLists: FileLists = .default
+  ) {
+    self.path = path
+    self.folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
+    self.base = base
+    self.destination = destination
+    self.targets = targets
+    self.developmentLanguage = developmentLanguage
+    self.rules = rules
+    self.exclude = exclude
+    self.fileLists = fileLists
+  }
+
+  /// The target with this name, if the project has one.
+  public func target(named name: String) -> Target? {
+    targets.first { $0.name == name }
+  }
+
+  /// A target's whole stack: the base, then its overlays.
+  public func layers(of target: Target) -> [Layer] {
+    [base] + target.overlays
+  }
+
+  /// Where a target's merged tables go: its own template or the project's, with `{target}` and
+  /// build settings expanded, relative to the project folder.
+  /// - Parameters:
+  ///   - target: The target.
+  ///   - environment: Build settings by name (the process environment inside Xcode).
+  /// - Returns: The folder, or `nil` when neither the target nor the project names one.
+  /// - Throws: ``PathTemplate/UnsetSettings`` naming every setting the environment lacks.
+  public func destination(of target: Target, environment: [String: String]) throws(PathTemplate.UnsetSettings)
+    -> String?
+  {
+    guard let template = target.destination ?? destination else { return nil }
+    return PathText.join(folder, try template.expanded(target: target.name, environment: environment))
+  }
+}

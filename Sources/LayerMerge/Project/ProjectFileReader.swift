@@ -1,0 +1,278 @@
+/// Reads `locmerge.json` into a ``ProjectFile``, reporting every problem at once with its line and
+/// column: invalid JSON, unknown keys (with the nearest known one), wrong types, repeated keys,
+/// unknown rule codes and levels.
+public enum ProjectFileReader {
+  /// The file name looked for in the current folder, then in `$SRCROOT`.
+  public static let fileName = "locmerge.json"
+
+  /// What reading a project file gave.
+  public struct Result: Sendable {
+    /// The project, when the file has no errors.
+    public var project: ProjectFile?
+    /// Every problem found, errors and warnings.
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// The project file to use when none is named: `locmerge.json` in `directory`, else in `$SRCROOT`.
+  /// - Parameters:
+  ///   - directory: The folder to look in first (the current folder).
+  ///   - environment: Where `SRCROOT` comes from.
+  /// - Returns: The file's path, or `nil` if neither folder has one.
+  public static func locate(from directory: String, environment: [String: String]) -> String? {
+    let candidates = [directory] + (environment["SRCROOT"].map { [$0] } ?? [])
+    return candidates.map { PathText.join($0, fileName) }.first { FileBytes.size($0) != nil }
+  }
+
+  /// Reads and checks a project file.
+  /// - Parameter path: The file's path; relative paths inside it are taken from its folder.
+  public static func read(path: String) -> Result {
+    guard let bytes = FileBytes.read(path) else {
+      return Result(
+        project: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, .projectFile, "cannot read the project file: \(PathText.systemErrorDescription())",
+            at: SourceLocation(path: path))
+        ])
+    }
+    return parse(bytes, path: path)
+  }
+
+  /// Checks the bytes of a project file.
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - path: The file's path, for diagnostics and relative paths.
+  public static func parse(_ bytes: [UInt8], path: String) -> Result {
+    let root: JSONNode
+    do {
+      root = try JSONReader.parse(bytes)
+    } catch {
+      return Result(
+        project: nil,
+        diagnostics: [
+          Diagnostic(.error, .projectFile, error.message, at: SourceLocation(path: path, position: error.position))
+        ])
+    }
+    var checker = Checker(path: path)
+    let project = checker.project(root)
+    return Result(project: checker.diagnostics.containsErrors ? nil : project, diagnostics: checker.diagnostics)
+  }
+}
+
+// MARK: - Private
+
+private struct Checker {
+  let path: String
+  let folder: String
+  var diagnostics: [Diagnostic] = []
+
+  init(path: String) {
+    self.path = path
+    self.folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
+  }
+
+  static let topLevelKeys = [
+    "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "fileLists",
+  ]
+  static let targetKeys = ["layers", "destination"]
+  static let layerKeys = ["path", "name"]
+  static let fileListKeys = ["inputs", "outputs"]
+  static let levels = ["error", "warning", "off"]
+
+  mutating func project(_ root: JSONNode) -> ProjectFile? {
+    guard let members = object(root, named: "the project file") else { return nil }
+    let fields = knownMembers(members, allowed: Self.topLevelKeys, in: "the project file")
+    var basePath: String?
+    if let node = fields["base"] {
+      basePath = nonEmptyString(node, named: "base")
+    } else {
+      report("the project file needs \"base\": the folder of the shared translations", at: root.position)
+    }
+    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
+    var targetEntries: [(name: String, position: TextPosition, node: JSONNode)] = []
+    if let node = fields["targets"] {
+      if let targets = object(node, named: "targets") {
+        targetEntries = uniqueMembers(targets, in: "targets").map { ($0.key, $0.keyPosition, $0.value) }
+        if targets.isEmpty {
+          report("\"targets\" is empty; name at least one target and its layers", at: node.position)
+        }
+      }
+    } else {
+      report("the project file needs \"targets\": each target's layers above the base", at: root.position)
+    }
+    let developmentLanguage = fields["developmentLanguage"].flatMap { nonEmptyString($0, named: "developmentLanguage") }
+    var rules: [ProjectFile.Rule] = []
+    if let node = fields["rules"] { rules = self.rules(node) }
+    var exclude: [String] = []
+    if let node = fields["exclude"] { exclude = strings(node, named: "exclude") }
+    var fileLists = ProjectFile.FileLists.default
+    if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
+      fileLists = lists
+    }
+
+    // Layer names: the folder's name, or as many trailing components as it takes to be unique.
+    var layerPaths: [String] = basePath.map { [$0] } ?? []
+    var targets: [(name: String, position: TextPosition, destination: PathTemplate?, layers: [(String?, String)])] = []
+    for entry in targetEntries {
+      guard let (layers, destination) = target(entry.node, name: entry.name) else { continue }
+      layerPaths += layers.map(\.1)
+      targets.append((entry.name, entry.position, destination, layers))
+    }
+    let names = LayerNaming.uniqueNames(for: layerPaths)
+    func layer(_ name: String?, _ relative: String) -> Layer {
+      Layer(name: name ?? names[relative] ?? relative, path: PathText.join(folder, relative))
+    }
+    guard let basePath else { return nil }
+    return ProjectFile(
+      path: path, base: layer(nil, basePath), destination: destination,
+      targets: targets.map { target in
+        ProjectFile.Target(
+          name: target.name, overlays: target.layers.map { layer($0.0, $0.1) }, destination: target.destination,
+          position: target.position)
+      }, developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, fileLists: fileLists)
+  }
+
+  mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], destination: PathTemplate?)? {
+    let description = "target \"\(name)\""
+    guard let members = object(node, named: description) else { return nil }
+    let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
+    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
+    guard let layersNode = fields["layers"] else {
+      report("\(description) needs \"layers\": its overlays above the base, lowest first", at: node.position)
+      return nil
+    }
+    guard let elements = layersNode.elements else {
+      report(
+        "\"layers\" of \(description) must be an array of folders, not \(layersNode.kindDescription)",
+        at: layersNode.position)
+      return nil
+    }
+    var layers: [(String?, String)] = []
+    for element in elements {
+      if let text = element.string {
+        if text.isEmpty {
+          report("a layer's folder must not be empty", at: element.position)
+        } else {
+          layers.append((nil, text))
+        }
+      } else if let layerMembers = element.members {
+        let layerFields = knownMembers(layerMembers, allowed: Self.layerKeys, in: "a layer")
+        let name = layerFields["name"].flatMap { nonEmptyString($0, named: "name") }
+        if let pathNode = layerFields["path"] {
+          if let path = nonEmptyString(pathNode, named: "path") { layers.append((name, path)) }
+        } else {
+          report("a layer object needs \"path\"", at: element.position)
+        }
+      } else {
+        report(
+          "a layer must be a folder path or {\"name\": …, \"path\": …}, not \(element.kindDescription)",
+          at: element.position)
+      }
+    }
+    return (layers, destination)
+  }
+
+  mutating func rules(_ node: JSONNode) -> [ProjectFile.Rule] {
+    guard let members = object(node, named: "rules") else { return [] }
+    var rules: [ProjectFile.Rule] = []
+    let codes = DiagnosticCode.allCases.map(\.rawValue)
+    for member in uniqueMembers(members, in: "rules") {
+      guard let code = DiagnosticCode(rawValue: member.key) else {
+        report("unknown rule \"\(member.key)\"\(suggestion(for: member.key, among: codes))", at: member.keyPosition)
+        continue
+      }
+      guard let level = member.value.string, Self.levels.contains(level) else {
+        let written = member.value.string.map { "\"\($0)\"" } ?? member.value.kindDescription
+        report(
+          "the level of \"\(member.key)\" must be \"error\", \"warning\" or \"off\", not \(written)",
+          at: member.value.position)
+        continue
+      }
+      rules.append(ProjectFile.Rule(code: code, level: level, position: member.keyPosition))
+    }
+    return rules
+  }
+
+  mutating func fileLists(_ node: JSONNode, targetCount: Int) -> ProjectFile.FileLists? {
+    guard let members = object(node, named: "fileLists") else { return nil }
+    let fields = knownMembers(members, allowed: Self.fileListKeys, in: "fileLists")
+    var lists = ProjectFile.FileLists.default
+    for key in Self.fileListKeys {
+      guard let valueNode = fields[key], let text = nonEmptyString(valueNode, named: key) else { continue }
+      if targetCount > 1 && !text.contains("{target}") {
+        report("\"\(key)\" must contain {target}, or every target would write the same list", at: valueNode.position)
+      }
+      if key == "inputs" { lists.inputs = PathTemplate(text) } else { lists.outputs = PathTemplate(text) }
+    }
+    return lists
+  }
+
+  // MARK: Shapes
+
+  mutating func object(_ node: JSONNode, named name: String) -> [JSONMember]? {
+    guard let members = node.members else {
+      report("\(name) must be an object, not \(node.kindDescription)", at: node.position)
+      return nil
+    }
+    return members
+  }
+
+  mutating func nonEmptyString(_ node: JSONNode, named name: String) -> String? {
+    guard let text = node.string else {
+      report("\"\(name)\" must be a string, not \(node.kindDescription)", at: node.position)
+      return nil
+    }
+    guard !text.isEmpty else {
+      report("\"\(name)\" must not be empty", at: node.position)
+      return nil
+    }
+    return text
+  }
+
+  mutating func strings(_ node: JSONNode, named name: String) -> [String] {
+    guard let elements = node.elements else {
+      report("\"\(name)\" must be an array of strings, not \(node.kindDescription)", at: node.position)
+      return []
+    }
+    return elements.compactMap { element in
+      if let text = element.string { return text }
+      report("\"\(name)\" must hold strings, not \(element.kindDescription)", at: element.position)
+      return nil
+    }
+  }
+
+  /// The members whose keys are allowed, by key; reports unknown and repeated keys.
+  mutating func knownMembers(_ members: [JSONMember], allowed: [String], in context: String) -> [String: JSONNode] {
+    var fields: [String: JSONNode] = [:]
+    for member in uniqueMembers(members, in: context) {
+      if allowed.contains(member.key) {
+        fields[member.key] = member.value
+      } else {
+        report(
+          "unknown key \"\(member.key)\" in \(context)\(suggestion(for: member.key, among: allowed))",
+          at: member.keyPosition)
+      }
+    }
+    return fields
+  }
+
+  /// The members, first occurrence of each key; reports the repeats.
+  mutating func uniqueMembers(_ members: [JSONMember], in context: String) -> [JSONMember] {
+    var seen: Set<[UInt8]> = []
+    return members.filter { member in
+      if seen.insert(Array(member.key.utf8)).inserted { return true }
+      report("\"\(member.key)\" is given twice in \(context)", at: member.keyPosition)
+      return false
+    }
+  }
+
+  func suggestion(for word: String, among candidates: [String]) -> String {
+    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
+    return "; did you mean \"\(best.0)\"?"
+  }
+
+  mutating func report(_ message: String, at position: TextPosition) {
+    diagnostics.append(Diagnostic(.error, .projectFile, message, at: SourceLocation(path: path, position: position)))
+  }
+}
