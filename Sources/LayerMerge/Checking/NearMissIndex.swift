@@ -1,4 +1,5 @@
-/// Finds keys exactly one edit (insertion, deletion or substitution) away from a given key.
+/// Finds keys exactly one edit away from a given key: one insertion, deletion or substitution, or
+/// two neighbouring characters swapped (`Titel` for `Title`), as ``EditDistance`` counts them.
 ///
 /// Keys are bucketed by length, so a lookup compares only with keys one character shorter, as
 /// long, or one longer, each in a single pass without allocating.
@@ -32,15 +33,22 @@ struct NearMissIndex {
     return best
   }
 
-  /// Whether two different sequences are exactly one insertion, deletion or substitution apart.
+  /// Whether two different sequences are exactly one insertion, deletion, substitution or swap
+  /// of neighbours apart.
   static func oneEditApart(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
     if a.count == b.count {
-      var mismatches = 0
+      var first: Int?
       for index in a.indices where a[index] != b[index] {
-        mismatches += 1
-        if mismatches > 1 { return false }
+        guard let earlier = first else {
+          first = index
+          continue
+        }
+        // A second difference is allowed only as the other half of a swap of neighbours, and
+        // the rest must match.
+        guard index == earlier + 1, a[earlier] == b[index], a[index] == b[earlier] else { return false }
+        return a[(index + 1)...] == b[(index + 1)...]
       }
-      return mismatches == 1
+      return first != nil
     }
     let (short, long) = a.count < b.count ? (a, b) : (b, a)
     guard long.count == short.count + 1 else { return false }
