@@ -64,7 +64,9 @@ public struct AuditReport: Sendable {
       allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 
-    init(_ status: KeyProvenance.Status) {
+    /// The mark of a provenance status.
+    /// - Parameter status: The status.
+    public init(_ status: KeyProvenance.Status) {
       switch status {
       case .inherited: self = .inherited
       case .overridden: self = .overridden
