@@ -80,7 +80,38 @@ public struct FormatSignature: Hashable, Sendable {
   }
 }
 
+extension FormatSignature {
+  /// The arguments of several formats of one value together (the forms of a stringsdict rule,
+  /// which the caller gives the same arguments): a position any of them uses, with its type.
+  /// - Parameter signatures: The signatures of the forms.
+  /// - Returns: Their union; it has a problem if one of them does, or if two disagree on a type.
+  static func union(_ signatures: [FormatSignature]) -> FormatSignature {
+    var result = FormatSignature(format: "")
+    for signature in signatures {
+      if let flaw = signature.flaw {
+        result.flaw = flaw
+        return result
+      }
+      for (position, type) in signature.arguments {
+        if let existing = result.arguments[position], existing != type {
+          result.flaw = .conflictingTypes(position: position, existing, type)
+          return result
+        }
+        result.arguments[position] = type
+      }
+    }
+    return result
+  }
+}
+
 extension LocalizationValue {
+  /// The arguments the value takes: for a stringsdict rule, those of every form together (a
+  /// form may use an argument the format key does not name, such as `%2$@` beside `%#@count@`).
+  public var argumentSignature: FormatSignature? {
+    let signatures = formatSignatures.map(\.signature)
+    return signatures.isEmpty ? nil : FormatSignature.union(signatures)
+  }
+
   /// The format signatures a value offers at run time: one for a plain string; for a
   /// stringsdict rule, one per variant (each plural or device form), with `%#@var@` expanded to
   /// the variable's `NSStringFormatValueTypeKey`.

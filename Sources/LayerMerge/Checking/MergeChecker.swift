@@ -51,7 +51,7 @@ struct MergeChecker: Sendable {
   func formatMismatch(of value: LocalizationValue, against reference: LocalizationValue)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    guard let referenceSignature = reference.formatSignatures.first?.signature else { return nil }
+    guard let referenceSignature = reference.argumentSignature else { return nil }
     var first: (variant: String, mismatch: FormatMismatch)?
     for (variant, signature) in value.formatSignatures {
       guard let mismatch = signature.mismatch(against: referenceSignature) else { continue }

@@ -121,4 +121,54 @@ import Testing
         "  note: Base/en.lproj/Localizable.strings:1:1: the .strings value is here",
       ])
   }
+
+  /// Forms of a rule may use arguments the format key does not name (`%2$@` beside
+  /// `%#@sites@`); a translation that does the same fits. `%# @sites @` (a typo found in the
+  /// corpus) is a `%@` that takes the count: a crash.
+  @Test func argumentsOfEveryFormOfTheDevelopmentRuleAreTheReference() throws {
+    func plist(key: String, one: String, other: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      	<key>invalid.description</key>
+      	<dict>
+      		<key>NSStringLocalizedFormatKey</key>
+      		<string>\(key)</string>
+      		<key>sites</key>
+      		<dict>
+      			<key>NSStringFormatSpecTypeKey</key>
+      			<string>NSStringPluralRuleType</string>
+      			<key>NSStringFormatValueTypeKey</key>
+      			<string>d</string>
+      			<key>one</key>
+      			<string>\(one)</string>
+      			<key>other</key>
+      			<string>\(other)</string>
+      		</dict>
+      	</dict>
+      </dict>
+      </plist>
+
+      """
+    }
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "en.lproj/Localizable.stringsdict": plist(
+          key: "%#@sites@", one: "Your bookmark for %2$@ and 1 other site", other: "For %2$@ and %1$d other sites"),
+        "de.lproj/Localizable.stringsdict": plist(
+          key: "%#@sites@", one: "Dein Lesezeichen für %2$@", other: "Für %2$@ und %1$d andere Websites"),
+        "cs.lproj/Localizable.stringsdict": plist(
+          key: "%# @sites @", one: "Záložka pro %2$@", other: "Záložky pro %2$@ (celkem: %1$d)"),
+      ]
+    ])
+    let result = LayerMerger.merge(fixture.layers("Base"))
+    #expect(
+      fixture.render(result.diagnostics) == [
+        "Base/cs.lproj/Localizable.stringsdict:4:2: error: the cs value of \"invalid.description\" does not fit the "
+          + "format arguments of its en value: in NSStringLocalizedFormatKey, argument 1 is object (%@) here but "
+          + "signed integer (32-bit) in en; this can crash at run time",
+        "  note: Base/en.lproj/Localizable.stringsdict:4:2: the en value is here",
+      ])
+  }
 }
