@@ -51,7 +51,11 @@ struct MergeChecker: Sendable {
   func formatMismatch(of value: LocalizationValue, against reference: LocalizationValue)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    guard let referenceSignature = reference.argumentSignature else { return nil }
+    // A reference that is no valid format, or prose whose only "specifiers" follow a percent
+    // sign and a space ("100% guaranteed"), is not used as a format: nothing to compare with.
+    guard let referenceSignature = reference.argumentSignature, referenceSignature.flaw == nil,
+      !reference.isProseWithPercentSigns
+    else { return nil }
     var first: (variant: String, mismatch: FormatMismatch)?
     for (variant, signature) in value.formatSignatures {
       guard let mismatch = signature.mismatch(against: referenceSignature) else { continue }

@@ -171,4 +171,40 @@ import Testing
         "  note: Base/en.lproj/Localizable.stringsdict:4:2: the en value is here",
       ])
   }
+
+  /// Found in the corpus: prose with a percent sign ("100% guaranteed" reads as `% g`) is not a
+  /// format, nor is a value that is no valid format ("Numeric %"); a translation of a real format
+  /// is still checked.
+  @Test func proseWithAPercentSignIsNotAFormat() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "en.lproj/Localizable.strings": """
+        "states" = "Displaying latest states is not 100% guaranteed, you can give it a try.";
+        "ev" = "EV Charging · Numeric %";
+        "sale" = "%d%% off";
+
+        """,
+        "hu.lproj/Localizable.strings": """
+        "states" = "A legfrissebb állapotok megjelenítése nem garantált 100%-osan.";
+        "ev" = "Recharge VE · % numérique";
+        "sale" = "%d % de remise";
+
+        """,
+      ]
+    ])
+    let result = LayerMerger.merge(fixture.layers("Base"))
+    #expect(
+      fixture.render(result.diagnostics) == [
+        "Base/hu.lproj/Localizable.strings:3:1: warning: the hu value of \"sale\" does not fit the format arguments "
+          + "of its en value: it uses argument 2, which en does not take; this prints wrong text at run time",
+        "  note: Base/en.lproj/Localizable.strings:3:1: the en value is here",
+      ])
+  }
+
+  @Test func floatingPointStylesAreNamed() {
+    let signature = FormatSignature(format: "%a")
+    #expect(
+      signature.incompatibility(replacing: FormatSignature(format: "%g"))
+        == "argument 1 is double (%a) here but double (%g) in the value it replaces")
+  }
 }
