@@ -4,18 +4,22 @@ extension MergeChecker {
   mutating func checkFormatsWithinLayers() {
     guard let developmentLanguage else { return }
     for files in layerFiles {
+      // The development-language formats of each table, worked out once for all its languages.
+      var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
       for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
-        guard let file = files[address], let reference = files[address.inLanguage(developmentLanguage)] else {
-          continue
+        let developmentAddress = address.inLanguage(developmentLanguage)
+        guard let file = files[address], let reference = files[developmentAddress] else { continue }
+        if references[developmentAddress] == nil {
+          references[developmentAddress] = formats(of: reference.table.entries)
         }
         let language = address.language
-        for index in reference.table.entries.indices where mayHaveFormat(reference.table.entries[index]) {
+        for (index, signature) in references[developmentAddress] ?? [] {
           let entry = reference.table.entries[index]
           guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
             continue
           }
           let translation = file.table.entries[other]
-          guard let found = formatMismatch(of: translation.value, against: entry.value) else { continue }
+          guard let found = formatMismatch(of: translation.value, against: signature) else { continue }
           diagnostics.append(
             formatDiagnostic(
               "the \(language) value of \(quoted(entry.key))", against: "its \(developmentLanguage) value",
@@ -36,23 +40,30 @@ extension MergeChecker {
     guard let developmentLanguage else { return }
     var byAddress: [TableAddress: MergedTable] = [:]
     for table in tables { byAddress[table.address] = table }
+    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
     for table in tables where table.address.language != developmentLanguage && table.address.language != "Base" {
-      guard let reference = byAddress[table.address.inLanguage(developmentLanguage)] else { continue }
+      let developmentAddress = table.address.inLanguage(developmentLanguage)
+      // With one layer every value is checked within it.
+      guard layers.count > 1, let reference = byAddress[developmentAddress] else { continue }
+      if references[developmentAddress] == nil {
+        references[developmentAddress] = formats(
+          of: reference.provenance.map { $0.shadowed.last?.entry ?? $0.winner.entry })
+      }
       let language = table.address.language
-      for index in reference.provenance.indices {
+      for (index, signature) in references[developmentAddress] ?? [] {
         let development = reference.provenance[index]
-        let original = development.shadowed.last ?? development.winner
-        guard mayHaveFormat(original.entry),
+        guard
           let other = table.table.index(
             ofKeyOf: reference.table.entries[index], digest: reference.table.digest(at: index))
         else { continue }
         let record = table.provenance[other]
         // A layer with its own development-language value is checked within that layer, and an
         // override that does not fit what it replaces is reported as such.
-        let definingLayers = ([development.winner] + development.shadowed).map(\.layerIndex)
-        guard !definingLayers.contains(record.winner.layerIndex), overrideMismatch(record) == nil,
-          let found = formatMismatch(of: record.winner.value, against: original.value)
+        let layer = record.winner.layerIndex
+        guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
+          overrideMismatch(record) == nil, let found = formatMismatch(of: record.winner.value, against: signature)
         else { continue }
+        let original = development.shadowed.last ?? development.winner
         diagnostics.append(
           formatDiagnostic(
             "in the merged result, the \(language) value of \(quoted(record.key)) from layer '\(record.winner.layer)'",
@@ -60,6 +71,16 @@ extension MergeChecker {
             found, at: record.winner.location,
             note: Diagnostic.Note("the \(developmentLanguage) value is here", at: original.location)))
       }
+    }
+  }
+
+  /// The positions of the entries used as formats, with the arguments they take.
+  private func formats(of entries: [LocalizationEntry]) -> [(index: Int, signature: FormatSignature)] {
+    entries.indices.compactMap { index in
+      guard mayHaveFormat(entries[index]), let signature = referenceSignature(entries[index].value) else {
+        return nil
+      }
+      return (index, signature)
     }
   }
 }

@@ -51,11 +51,13 @@ struct MergeChecker: Sendable {
   func formatMismatch(of value: LocalizationValue, against reference: LocalizationValue)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    // A reference that is no valid format, or prose whose only "specifiers" follow a percent
-    // sign and a space ("100% guaranteed"), is not used as a format: nothing to compare with.
-    guard let referenceSignature = reference.argumentSignature, referenceSignature.flaw == nil,
-      !reference.isProseWithPercentSigns
-    else { return nil }
+    referenceSignature(reference).flatMap { formatMismatch(of: value, against: $0) }
+  }
+
+  /// The same, with the reference's arguments worked out already.
+  func formatMismatch(of value: LocalizationValue, against referenceSignature: FormatSignature)
+    -> (variant: String, mismatch: FormatMismatch)?
+  {
     var first: (variant: String, mismatch: FormatMismatch)?
     for (variant, signature) in value.formatSignatures {
       guard let mismatch = signature.mismatch(against: referenceSignature) else { continue }
@@ -63,6 +65,16 @@ struct MergeChecker: Sendable {
       first = first ?? (variant, mismatch)
     }
     return first
+  }
+
+  /// The arguments a value used as a format takes, or `nil` when it is not one to compare with:
+  /// no valid format, or prose whose only "specifiers" follow a percent sign and a space
+  /// ("100% guaranteed").
+  func referenceSignature(_ value: LocalizationValue) -> FormatSignature? {
+    guard let signature = value.argumentSignature, signature.flaw == nil, !value.isProseWithPercentSigns else {
+      return nil
+    }
+    return signature
   }
 
   /// A format-mismatch error (can crash) or format-misprint warning (prints wrong text):
