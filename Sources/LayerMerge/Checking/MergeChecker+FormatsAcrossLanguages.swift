@@ -19,7 +19,9 @@ extension MergeChecker {
             continue
           }
           let translation = file.table.entries[other]
-          guard let found = formatMismatch(of: translation.value, against: signature) else { continue }
+          // A plain translation without '%' takes no argument, which always fits.
+          guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
+          else { continue }
           diagnostics.append(
             formatDiagnostic(
               "the \(language) value of \(quoted(entry.key))", against: "its \(developmentLanguage) value",

@@ -13,6 +13,20 @@ extension MergeChecker {
       guard !development.isEmpty else { continue }
       let baseHasFolder = group.contains { $0.layerIndexes.contains(0) }
       let languages = Set(group.map(\.address.language)).subtracting([developmentLanguage, "Base"]).sorted()
+      // The layer that introduced each key of each development-language table, and how many
+      // keys each layer introduced, worked out once for all languages.
+      var introducedBy: [TableAddress: [Int]] = [:]
+      var introducedCount: [TableAddress: [Int: Int]] = [:]
+      for source in development {
+        let layerOfEach =
+          layers.count == 1
+          ? Array(repeating: 0, count: source.provenance.count)
+          : source.provenance.indices.map { introducingLayer(source.provenance[$0]) }
+        introducedBy[source.address] = layerOfEach
+        var counts: [Int: Int] = [:]
+        for layer in layerOfEach { counts[layer, default: 0] += 1 }
+        introducedCount[source.address] = counts
+      }
       for language in languages {
         let languageTables = group.filter { $0.address.language == language }
         let languageLayers = Set(languageTables.flatMap(\.layerIndexes)).sorted()
@@ -39,10 +53,10 @@ extension MergeChecker {
                 at: location(of: address, in: layer, target: target)))
             continue
           }
+          let layerOfEach = introducedBy[source.address] ?? []
+          let introduced = introducedCount[source.address] ?? [:]
           var byLayer: [Int: [Int]] = [:]
-          var introduced: [Int: Int] = [:]
-          for record in source.provenance { introduced[introducingLayer(record), default: 0] += 1 }
-          for index in missing { byLayer[introducingLayer(source.provenance[index]), default: []].append(index) }
+          for index in missing { byLayer[layerOfEach[index], default: []].append(index) }
           for layer in byLayer.keys.sorted() {
             let origin: String
             if layers.count == 1 {
