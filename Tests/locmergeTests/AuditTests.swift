@@ -109,6 +109,28 @@ import Testing
     #expect(page.contains("id=\"filter\""))
   }
 
+  /// A key that looks like markup stays data: the page has its two scripts and nothing more, and
+  /// the data block is JSON that names the key.
+  @Test func markupInKeysAndValuesStaysInsideTheDataBlock() throws {
+    let scratch = try Scratch()
+    let key = "</script><script>alert(1)</script>"
+    try scratch.write("\"\(key)\" = \"<b>&amp;</b>\";\n", to: "Base/en.lproj/Localizable.strings")
+    try scratch.write("\"\(key)\" = \"</script>\";\n", to: "Pro/en.lproj/Localizable.strings")
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Base", "--target", "Pro=Pro", "--format", "html"], in: scratch.root)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let page = outcome.standardOutput
+    #expect(page.components(separatedBy: "</script>").count - 1 == 2)
+    let start = try #require(page.range(of: "<script type=\"application/json\" id=\"audit\">"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let json = String(page[start.upperBound..<end.lowerBound])
+    let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let rows = try #require(data["rows"] as? [[Any]])
+    #expect(rows.count == 1)
+    #expect(rows.first?[1] as? String == key)
+    #expect((data["strings"] as? [String])?.contains("</script>") == true)
+  }
+
   /// The generator writes, for each target, exactly the base keys it overrides plus its own keys;
   /// Foundation reads those files, and the audit must name exactly those keys.
   @Test(SharedFolder.required) func namesExactlyTheKeysEachGeneratedTargetOverridesAndAdds() throws {

@@ -20,6 +20,7 @@ struct AuditPage {
       ("filter", .string(filter)),
       ("statuses", .array(statuses.sorted().map { .string($0.rawValue) })),
       ("targets", .array(report.targets.map(target))),
+      ("languages", .array(languages.map { .string($0) })),
       ("rows", .array(rowValues)),
       ("strings", .array(strings.map { .string($0) })),
       ("errors", .array(errors())),
@@ -40,6 +41,14 @@ struct AuditPage {
   }
 
   // MARK: - Private
+
+  /// Every language of the audit; details refer to them by index.
+  private var languages: [String] { report.languages }
+
+  /// Marks and statuses as one letter each.
+  private static let codes: [String: String] = [
+    "error": "e", "overridden": "o", "added": "a", "redundant": "r", "inherited": "i",
+  ]
 
   /// Values and places, each stored once and referred to by index.
   private var strings: [String] { interned.strings }
@@ -80,12 +89,13 @@ struct AuditPage {
     ])
   }
 
-  /// One array per matrix row: label, table, key, a bit mask of the marks of its cells (error 1,
+  /// One array per matrix row: table, key, a bit mask of the marks of its cells (error 1,
   /// overridden 2, added 4, redundant 8), then one cell per target: `null`, or label, mark,
   /// share of languages in percent and per-language details.
   private func rows() -> [JSONValue] {
     let languageCounts = report.targets.map(AuditRenderer.languageCounts)
     let bits: [AuditReport.Mark: Int] = [.error: 1, .overridden: 2, .added: 4, .redundant: 8]
+    let languageIndex = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1, $0) })
     return report.matrix.map { entry in
       var mask = 0
       let cells = entry.cells.enumerated().map { targetIndex, cell -> JSONValue in
@@ -94,31 +104,36 @@ struct AuditPage {
         let all = max(1, languageCounts[targetIndex]["\(entry.row.table)/\(entry.row.kind.rawValue)"] ?? 1)
         let share = min(100, 100 * cell.byLanguage.count / all)
         return .array([
-          .string(AuditRenderer.label(of: cell, languages: all)), .string(cell.mark.rawValue), .integer(share),
-          .array(cell.byLanguage.keys.sorted().map { details(cell, language: $0) }),
+          .string(AuditRenderer.label(of: cell, languages: all)), .string(Self.codes[cell.mark.rawValue] ?? ""),
+          .integer(share),
+          .array(cell.byLanguage.keys.sorted().map { details(cell, language: $0, languageIndex: languageIndex) }),
         ])
       }
       return .array(
         [
-          .string(entry.row.label), .string(entry.row.table + (entry.row.kind == .stringsdict ? ".stringsdict" : "")),
-          .string(entry.row.key), .integer(mask),
+          .string(entry.row.table + (entry.row.kind == .stringsdict ? " (stringsdict)" : "")), .string(entry.row.key),
+          .integer(mask),
         ] + cells)
     }
   }
 
-  /// Language, status, value, where it is defined, what it replaces and where, and errors.
-  private func details(_ cell: AuditReport.Cell, language: String) -> JSONValue {
+  /// Language (index), status (letter), value, where it is defined (layer and file, line,
+  /// column), what it replaces and where, and the errors there; text by its index in "strings".
+  private func details(_ cell: AuditReport.Cell, language: String, languageIndex: [String: Int]) -> JSONValue {
     guard let record = cell.byLanguage[language] else { return .null }
     let renderer = AuditRenderer(report: report)
-    let below = record.shadowed.first
-    return .array([
-      .string(language), .string(record.status.rawValue),
-      .integer(interned.index(renderer.display(record.winner.value))),
-      .integer(interned.index("\(record.winner.layer) · \(record.winner.location)")),
-      .integer(below.map { interned.index(renderer.display($0.value)) } ?? -1),
-      .integer(below.map { interned.index("\($0.layer) · \($0.location)") } ?? -1),
-      .array((cell.errorsByLanguage[language] ?? []).map { .integer(interned.index($0.description)) }),
-    ])
+    func place(_ definition: Definition?) -> [JSONValue] {
+      guard let definition else { return [.integer(-1), .integer(-1), .integer(0), .integer(0)] }
+      return [
+        .integer(interned.index(renderer.display(definition.value))),
+        .integer(interned.index("\(definition.layer) · \(definition.file)")),
+        .integer(definition.position?.line ?? 0), .integer(definition.position?.column ?? 0),
+      ]
+    }
+    return .array(
+      [.integer(languageIndex[language] ?? 0), .string(Self.codes[record.status.rawValue] ?? "")]
+        + place(record.winner) + place(record.shadowed.first)
+        + [.array((cell.errorsByLanguage[language] ?? []).map { .integer(interned.index($0.description)) })])
   }
 
   /// Location, message, targets and the matrix row it is on (-1 for none).
@@ -128,7 +143,8 @@ struct AuditPage {
     return report.problems.map { problem in
       .array([
         .string(problem.diagnostic.location?.description ?? "locmerge"), .string(problem.diagnostic.message),
-        .string(problem.targets.joined(separator: ", ")), .integer(problem.row.flatMap { rowIndex[$0] } ?? -1),
+        .string(AuditRenderer(report: report).targets(of: problem)),
+        .integer(problem.row.flatMap { rowIndex[$0] } ?? -1),
       ])
     }
   }
@@ -157,7 +173,7 @@ struct AuditPage {
     section { min-width: 0; }
     table { border-collapse: collapse; background: #fff; }
     .card { background: #fff; border-radius: 8px; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
-    ul.errors { list-style: none; margin: 0; padding: 4px 0; border-left: 4px solid rgb(var(--error)); }
+    ul.errors { list-style: none; margin: 0; padding: 4px 0; border-left: 4px solid rgb(var(--error)); max-height: 32vh; overflow: auto; }
     ul.errors li { padding: 6px 14px; cursor: pointer; } ul.errors li:hover { background: #fdf1f2; }
     ul.errors code { font-size: 12px; color: rgb(var(--error)); word-break: break-all; }
     .summary { border-radius: 8px; overflow: hidden; }
@@ -175,7 +191,7 @@ struct AuditPage {
     .toolbar input[type=search] { font: inherit; padding: 6px 10px; border: 1px solid #ccc; border-radius: 6px; width: 260px; }
     .toolbar label { display: inline-flex; align-items: center; gap: 5px; color: var(--muted); cursor: pointer; }
     .toolbar i, .legend i { width: 12px; height: 12px; border-radius: 3px; display: inline-block; }
-    .matrix-wrap { overflow: auto; height: 62vh; border-radius: 8px; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+    .matrix-wrap { overflow: auto; max-height: 62vh; border-radius: 8px; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
     .matrix th.key { text-align: left; font-weight: normal; padding: 0 12px 0 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 460px; position: sticky; left: 0; background: #fff; font-family: ui-monospace, "SF Mono", Menlo, monospace; font-size: 12.5px; z-index: 1; }
     .matrix .table { color: var(--muted); }
     .matrix thead th { position: sticky; top: 0; background: #fff; z-index: 2; }
@@ -229,10 +245,12 @@ struct AuditPage {
     <script>
     (function () {
       var data = JSON.parse(document.getElementById('audit').textContent);
-      var S = data.strings, rows = data.rows, targets = data.targets;
+      var S = data.strings, rows = data.rows, targets = data.targets, L = data.languages;
+      var NAMES = { e: 'error', o: 'overridden', a: 'added', r: 'redundant', i: 'inherited' };
       var BITS = { error: 1, overridden: 2, added: 4, redundant: 8 };
       var ROW = 24, OVERSCAN = 12;
       var visible = [], selected = null;
+      function place(d, i) { return S[d[i]] + (d[i + 1] ? ':' + d[i + 1] + ':' + d[i + 2] : ''); }
       function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
       // Errors, first.
@@ -313,8 +331,8 @@ struct AuditPage {
         visible = [];
         for (var i = 0; i < rows.length; i++) {
           var r = rows[i];
-          if (mask && !(r[3] & mask)) continue;
-          if (re && !re.test(r[2].toLowerCase()) && !re.test((r[1] + '/' + r[2]).toLowerCase())) continue;
+          if (mask && !(r[2] & mask)) continue;
+          if (re && !re.test(r[1].toLowerCase()) && !re.test((r[0] + '/' + r[1]).toLowerCase())) continue;
           visible.push(i);
         }
         document.getElementById('shown').textContent = '(' + visible.length + ' of ' + rows.length + ' keys)';
@@ -323,7 +341,8 @@ struct AuditPage {
       function spacer(height) { var tr = el('tr'); tr.style.height = height + 'px'; return tr; }
       function draw() {
         var first = Math.max(0, Math.floor(viewport.scrollTop / ROW) - OVERSCAN);
-        var count = Math.ceil(viewport.clientHeight / ROW) + 2 * OVERSCAN;
+        // Until the frame has its height, draw a window's worth of rows.
+        var count = Math.ceil(Math.max(viewport.clientHeight, window.innerHeight) / ROW) + 2 * OVERSCAN;
         var last = Math.min(visible.length, first + count);
         var fragment = document.createDocumentFragment();
         if (!visible.length) {
@@ -334,16 +353,16 @@ struct AuditPage {
         for (var v = first; v < last; v++) {
           var index = visible[v], r = rows[index], tr = fragment.appendChild(el('tr'));
           var th = tr.appendChild(el('th', 'key'));
-          th.title = r[0];
-          th.appendChild(el('span', 'table', r[1] + ' '));
-          th.appendChild(document.createTextNode(r[2]));
+          th.title = r[0] + '/' + r[1];
+          th.appendChild(el('span', 'table', r[0] + ' '));
+          th.appendChild(document.createTextNode(r[1]));
           for (var t = 0; t < targets.length; t++) {
-            var c = r[4 + t];
+            var c = r[3 + t];
             if (!c) { tr.appendChild(el('td', 'cell none')); continue; }
-            var td = tr.appendChild(el('td', 'cell ' + c[1], c[0]));
+            var td = tr.appendChild(el('td', 'cell ' + NAMES[c[1]], c[0]));
             td.style.setProperty('--alpha', (0.35 + 0.65 * c[2] / 100).toFixed(2));
             td.dataset.row = index; td.dataset.target = t; td.tabIndex = 0;
-            td.title = targets[t].name + ': ' + c[1];
+            td.title = targets[t].name + ': ' + NAMES[c[1]];
             if (selected && selected[0] === index && selected[1] === t) td.classList.add('selected');
           }
         }
@@ -351,29 +370,29 @@ struct AuditPage {
         body.replaceChildren(fragment);
       }
       function focusRow(index) {
-        input.value = rows[index][2];
+        input.value = rows[index][1];
         Object.keys(wanted).forEach(function (s) { wanted[s] = false; });
         statusBox.querySelectorAll('input').forEach(function (b) { b.checked = false; });
         apply();
-        var t = rows[index].slice(4).findIndex(function (c) { return c && c[1] === 'error'; });
+        var t = rows[index].slice(3).findIndex(function (c) { return c && c[1] === 'e'; });
         if (t >= 0) show(index, t);
       }
       function show(index, t) {
-        var r = rows[index], c = r[4 + t], panel = document.getElementById('details');
+        var r = rows[index], c = r[3 + t], panel = document.getElementById('details');
         selected = [index, t];
         draw();
-        panel.replaceChildren(el('h3', '', targets[t].name + ' — ' + r[0]));
+        panel.replaceChildren(el('h3', '', targets[t].name + ' — ' + r[0] + '/' + r[1]));
         c[3].forEach(function (d) {
           if (!d) return;
           var box = panel.appendChild(el('div', 'lang'));
           var head = box.appendChild(el('div'));
-          head.appendChild(el('b', '', d[0]));
-          head.appendChild(el('span', 'badge ' + d[1], d[1]));
-          if (d[6].length) head.appendChild(el('span', 'badge error', 'error'));
+          head.appendChild(el('b', '', L[d[0]]));
+          head.appendChild(el('span', 'badge ' + NAMES[d[1]], NAMES[d[1]]));
+          if (d[10].length) head.appendChild(el('span', 'badge error', 'error'));
           box.appendChild(el('div', 'value', S[d[2]]));
-          box.appendChild(el('div', 'at', S[d[3]]));
-          if (d[4] >= 0) { box.appendChild(el('div', 'at', 'replaces:')); box.appendChild(el('div', 'value', S[d[4]])); box.appendChild(el('div', 'at', S[d[5]])); }
-          d[6].forEach(function (e) { box.appendChild(el('div', 'problem', S[e])); });
+          box.appendChild(el('div', 'at', place(d, 3)));
+          if (d[6] >= 0) { box.appendChild(el('div', 'at', 'replaces:')); box.appendChild(el('div', 'value', S[d[6]])); box.appendChild(el('div', 'at', place(d, 7))); }
+          d[10].forEach(function (e) { box.appendChild(el('div', 'problem', S[e])); });
         });
       }
       body.addEventListener('click', function (event) {
@@ -399,7 +418,7 @@ struct AuditPage {
       });
 
       if (visible.length) {
-        var firstRow = rows[visible[0]], t0 = firstRow.slice(4).findIndex(function (c) { return c; });
+        var firstRow = rows[visible[0]], t0 = firstRow.slice(3).findIndex(function (c) { return c; });
         if (t0 >= 0) show(visible[0], t0);
       }
     })();

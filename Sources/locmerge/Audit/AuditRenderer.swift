@@ -25,7 +25,7 @@ struct AuditRenderer {
         text += "### Errors (\(report.problems.count))\n\n"
         text +=
           report.problems.map { problem in
-            "- `\(location(problem.diagnostic))` \(problem.diagnostic.message) (in \(problem.targets.joined(separator: ", ")))"
+            "- `\(location(problem.diagnostic))` \(problem.diagnostic.message) (in \(targets(of: problem)))"
           }.joined(separator: "\n") + "\n\n"
       }
       text += "### Summary\n\n" + summaryTable().markdown() + "\n"
@@ -52,7 +52,7 @@ struct AuditRenderer {
             "\(location(problem.diagnostic)): \(problem.diagnostic.message)", width: width, indent: "  ",
             hanging: "      ")
           text += wrapParagraph(
-            "in \(problem.targets.joined(separator: ", "))", width: width, indent: "      ", hanging: "      ")
+            "in \(targets(of: problem))", width: width, indent: "      ", hanging: "      ")
         }
         text += "\n"
       }
@@ -307,6 +307,12 @@ struct AuditRenderer {
   }
 
   // MARK: - Helpers
+
+  /// The targets that report a problem: "every target", or their names.
+  func targets(of problem: AuditReport.Problem) -> String {
+    report.targets.count > 1 && problem.targets.count == report.targets.count
+      ? "every target" : problem.targets.joined(separator: ", ")
+  }
 
   private func location(_ diagnostic: Diagnostic) -> String {
     diagnostic.location?.description ?? "locmerge"
