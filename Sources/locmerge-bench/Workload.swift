@@ -37,13 +37,16 @@ enum Workload {
     return output
   }
 
-  /// Removes `%` from every target file of a generated project. The generator appends random
-  /// format specifiers to overrides, which locmerge rightly refuses (an override may not take
-  /// arguments the base does not supply); a build-phase benchmark needs a merge that succeeds.
+  /// Removes `%` from every target file of a generated project, and from every base file but
+  /// the development language's. The generator appends random format specifiers to overrides
+  /// and to each language independently, which locmerge rightly refuses (a value may not take
+  /// arguments the code does not supply); a build-phase benchmark needs a merge that succeeds.
   static func makeOverridesCompatible(_ project: URL) throws {
-    let targets = project.appendingPathComponent("targets")
-    guard let enumerator = FileManager.default.enumerator(at: targets, includingPropertiesForKeys: nil) else { return }
+    guard let enumerator = FileManager.default.enumerator(at: project, includingPropertiesForKeys: nil) else { return }
     for case let file as URL in enumerator where file.pathExtension == "strings" {
+      let relative = file.path.dropFirst(project.path.count)
+      guard relative.hasPrefix("/targets/") || (relative.hasPrefix("/base/") && !relative.hasPrefix("/base/en.lproj/"))
+      else { continue }
       let bytes = try Data(contentsOf: file)
       try Data(bytes.filter { $0 != UInt8(ascii: "%") }).write(to: file)
     }

@@ -1,10 +1,11 @@
-import Foundation
 import LayerMerge
 
-/// `locmerge audit`: what every target inherits, overrides, adds or repeats.
+/// `locmerge audit`: what every target inherits, overrides, adds or repeats, and its errors.
 struct AuditCommand {
   var options: AuditOptions
   var console: Console
+  /// The longest line of text output.
+  var width = TerminalWidth.fallback
 
   func run() -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
@@ -19,23 +20,17 @@ struct AuditCommand {
       }
       return .failure
     }
-    let report = AuditReport(base: base, targets: targets)
-    // Errors make the audit incomplete (a broken file counts as empty): show them and fail.
-    var printed: Set<String> = []
-    var errors = 0
-    for target in report.targets {
-      for diagnostic in target.result.diagnostics where diagnostic.severity == .error {
-        errors += 1
-        if printed.insert(diagnostic.description).inserted { printer.print(diagnostic) }
-      }
-    }
+    let report = AuditReport(base: base, targets: targets, options: options.checks.settings)
+    // Errors make the audit incomplete (a broken file counts as empty): print them too, and fail.
+    for problem in report.problems { printer.print(problem.diagnostic) }
+    let renderer = AuditRenderer(report: report, statuses: options.statuses, width: width)
     let rendered: String
     if let pattern = options.keyPattern, options.format != .html {
-      rendered = AuditRenderer(report: report).keyView(Glob(pattern), format: options.format)
+      rendered = renderer.keyView(Glob(pattern), format: options.format)
     } else if let name = options.changesOf, options.format != .html {
-      rendered = AuditRenderer(report: report).changesView(target: name, format: options.format)
+      rendered = renderer.changesView(target: name, format: options.format)
     } else {
-      rendered = AuditRenderer(report: report).fullView(format: options.format, filter: options.keyPattern ?? "")
+      rendered = renderer.fullView(format: options.format, filter: options.keyPattern ?? "")
     }
     if let output = options.output {
       do {
@@ -47,6 +42,6 @@ struct AuditCommand {
     } else {
       console.out(rendered)
     }
-    return errors > 0 ? .failure : .success
+    return report.problems.isEmpty ? .success : .failure
   }
 }

@@ -31,7 +31,10 @@ enum CommandLineTool {
     case .lint(let options):
       return MergeCommand(options: options, environment: environment, console: console).run(mode: .lint)
     case .audit(let options):
-      return AuditCommand(options: options, console: console).run()
+      // Text for a terminal fits its width; anything else (a file, a pipe, a test) 100 columns.
+      let width =
+        console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
+      return AuditCommand(options: options, console: console, width: width).run()
     }
   }
 }

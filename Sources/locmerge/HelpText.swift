@@ -20,7 +20,7 @@ enum HelpText {
 
     USAGE: locmerge [merge] -b BASE [-s OVERLAY]... -d DEST [options]
            locmerge files   -b BASE [-s OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
-           locmerge lint    -b BASE [-s OVERLAY]... [--strict]
+           locmerge lint    -b BASE [-s OVERLAY]... [--strict] [--rule CODE=error|warning|off]...
            locmerge audit   -b BASE --target NAME=LAYER[:LAYER...]... [--format text|markdown|csv|json|html]
            locmerge print   [--json] FILE...
 
@@ -65,6 +65,7 @@ enum HelpText {
       --provenance FILE          Write who supplied each key, and what it shadowed, as JSON.
       --strict                   Treat warnings as errors.
       -q, --quiet                Print errors only, and no summary.
+    \(checkOptions)
       -h, --help                 Show this help.
 
     XCODE RUN SCRIPT PHASE (one per target, before "Copy Bundle Resources"):
@@ -80,10 +81,11 @@ enum HelpText {
 
   static let files = """
     USAGE: locmerge files -b BASE [-s [NAME=]OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
-                          [--depfile F] [--srcroot DIR]
+                          [--depfile F] [--srcroot DIR] [--exclude GLOB]...
 
     Prints (or, with the list options, writes) the files a merge would read and write, without
-    merging, so an Xcode phase can declare them before the first build.
+    merging, so an Xcode phase can declare them before the first build. Give it the same
+    --exclude patterns as the merge.
 
     EXAMPLE:
       locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\
@@ -92,14 +94,19 @@ enum HelpText {
     """
 
   static let lint = """
-    USAGE: locmerge lint -b BASE [-s [NAME=]OVERLAY]... [--strict] [--provenance FILE]
+    USAGE: locmerge lint -b BASE [-s [NAME=]OVERLAY]... [--strict] [--provenance FILE] [options]
 
-    Runs every check of a merge and writes nothing: syntax errors in any layer, format-specifier
-    mismatches between an override and the value it replaces, near-miss keys, redundant
-    overrides, keys defined twice, missing translations, language folders differing in case.
+    Runs every check of a merge and writes nothing: syntax errors in any layer, format
+    specifiers that do not fit (an override against the value it replaces, every language
+    against the development language), near-miss keys, redundant overrides, keys defined
+    twice, missing translations, language folders differing in case.
 
-    EXAMPLE:
+    OPTIONS:
+    \(checkOptions)
+
+    EXAMPLES:
       locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
+      locmerge lint -b Base --development-language de --rule missing-translation=off --exclude Debug.strings
 
     """
 
@@ -112,16 +119,32 @@ enum HelpText {
     OPTIONS:
       -b, --base DIR             The shared translations.
       -t, --target NAME=LAYERS   A target: its layers over the base, lowest first, separated by ':'.
+      -t, --target NAME=         The base alone, as a target.
       -f, --format FORMAT        text (default), markdown, csv, json or html.
       -k, --key PATTERN          Who defines the keys matching a glob (* and ?), with which value.
       --changes NAME             Everything one target changes, with file:line of each override.
+      --status LIST              Only keys with these marks: overridden, added, redundant, error
+                                 (comma-separated).
       -o, --output FILE          Write the report to FILE instead of standard output.
+    \(checkOptions)
 
     EXAMPLES:
       locmerge audit -b Base --target Acme=Brands/Acme --target Pro=Brands/Acme:Targets/Pro
       locmerge audit -b Base --target Acme=Brands/Acme --key 'onboarding.*'
       locmerge audit -b Base --target Acme=Brands/Acme --format html -o audit.html
+      locmerge audit -b Base --target Base= --target Acme=Brands/Acme --status error,overridden
 
+    """
+
+  /// The options every command that merges shares (the project file's settings).
+  static let checkOptions = """
+      --development-language L   The language others are compared with (default: en, else the
+                                 base's fullest language).
+      --rule CODE=LEVEL          Report a diagnostic code as error, warning, or off; codes of
+                                 crashes and lost strings cannot be turned off. See
+                                 docs/diagnostics.md for the codes.
+      --exclude GLOB             Leave tables out of the merge (path inside each layer):
+                                 Settings.bundle, '*.lproj/Debug.strings', 'Extensions/**'.
     """
 
   static let print = """

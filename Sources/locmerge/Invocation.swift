@@ -1,3 +1,5 @@
+import LayerMerge
+
 /// A parsed command line: what to run and with which options. Parsing does no I/O.
 struct Invocation: Equatable {
   /// The subcommands.
@@ -76,6 +78,43 @@ struct LayerArgument: Equatable {
   }
 }
 
+/// `--development-language`, `--rule` and `--exclude`: the settings the library applies to every
+/// merge, shared by `merge`, `files`, `lint` and `audit`.
+struct CheckArguments: Equatable {
+  var settings = LayerMerge.MergeOptions()
+
+  static let specs: [ArgumentScanner.OptionSpec] = [
+    .init(names: ["--development-language"], takesValue: true),
+    .init(names: ["--rule"], takesValue: true),
+    .init(names: ["--exclude"], takesValue: true),
+  ]
+
+  /// Takes one of the three options; `false` if `name` is another option.
+  mutating func take(_ name: String, _ value: String) throws(UsageError) -> Bool {
+    switch name {
+    case "--development-language":
+      guard !value.isEmpty else { throw UsageError("--development-language needs a language, such as en or de") }
+      settings.developmentLanguage = value
+    case "--rule":
+      guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+        throw UsageError("--rule needs CODE=error|warning|off, got '\(value)'")
+      }
+      do {
+        try settings.rules.set(
+          level: String(value[value.index(after: equals)...]), forCode: String(value[..<equals]))
+      } catch {
+        throw UsageError("--rule \(value): \(error)")
+      }
+    case "--exclude":
+      guard !value.isEmpty else { throw UsageError("--exclude needs a pattern, such as 'Settings.bundle'") }
+      settings.exclude.append(PathGlob(value))
+    default:
+      return false
+    }
+    return true
+  }
+}
+
 /// Options of `merge`, `files` and `lint`.
 struct MergeOptions: Equatable {
   var base: LayerArgument
@@ -88,19 +127,21 @@ struct MergeOptions: Equatable {
   var provenance: String?
   var strict = false
   var quiet = false
+  var checks = CheckArguments()
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--base", "-b"], takesValue: true),
-    .init(names: ["--overlay", "-s"], takesValue: true),
-    .init(names: ["--destination", "-d"], takesValue: true),
-    .init(names: ["--output-file-list"], takesValue: true),
-    .init(names: ["--input-file-list"], takesValue: true),
-    .init(names: ["--depfile"], takesValue: true),
-    .init(names: ["--srcroot"], takesValue: true),
-    .init(names: ["--provenance"], takesValue: true),
-    .init(names: ["--strict"], takesValue: false),
-    .init(names: ["--quiet", "-q"], takesValue: false),
-  ]
+  static let specs: [ArgumentScanner.OptionSpec] =
+    CheckArguments.specs + [
+      .init(names: ["--base", "-b"], takesValue: true),
+      .init(names: ["--overlay", "-s"], takesValue: true),
+      .init(names: ["--destination", "-d"], takesValue: true),
+      .init(names: ["--output-file-list"], takesValue: true),
+      .init(names: ["--input-file-list"], takesValue: true),
+      .init(names: ["--depfile"], takesValue: true),
+      .init(names: ["--srcroot"], takesValue: true),
+      .init(names: ["--provenance"], takesValue: true),
+      .init(names: ["--strict"], takesValue: false),
+      .init(names: ["--quiet", "-q"], takesValue: false),
+    ]
 
   static func parse(_ arguments: [String], requireDestination: Bool) throws(UsageError) -> MergeOptions {
     var scanner = ArgumentScanner(arguments, specs: specs)
@@ -112,6 +153,7 @@ struct MergeOptions: Equatable {
         throw UsageError("unexpected argument '\(value)'; layers are given with -b BASE and -s OVERLAY")
       case .option(let name, let value):
         let value = value ?? ""
+        if try options.checks.take(name, value) { continue }
         switch name {
         case "--base":
           guard base == nil else { throw UsageError("-b/--base is given twice; use -s for overlays") }
@@ -147,21 +189,27 @@ struct AuditOptions: Equatable {
   var keyPattern: String?
   var changesOf: String?
   var output: String?
+  /// The marks `--status` keeps; empty keeps every row.
+  var statuses: Set<AuditReport.Mark> = []
+  var checks = CheckArguments()
 
   static func == (lhs: AuditOptions, rhs: AuditOptions) -> Bool {
     lhs.base == rhs.base && lhs.format == rhs.format && lhs.keyPattern == rhs.keyPattern
-      && lhs.changesOf == rhs.changesOf && lhs.output == rhs.output
+      && lhs.changesOf == rhs.changesOf && lhs.output == rhs.output && lhs.statuses == rhs.statuses
+      && lhs.checks == rhs.checks
       && lhs.targets.map(\.name) == rhs.targets.map(\.name) && lhs.targets.map(\.layers) == rhs.targets.map(\.layers)
   }
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--base", "-b"], takesValue: true),
-    .init(names: ["--target", "-t"], takesValue: true),
-    .init(names: ["--format", "-f"], takesValue: true),
-    .init(names: ["--key", "-k"], takesValue: true),
-    .init(names: ["--changes"], takesValue: true),
-    .init(names: ["--output", "-o"], takesValue: true),
-  ]
+  static let specs: [ArgumentScanner.OptionSpec] =
+    CheckArguments.specs + [
+      .init(names: ["--status"], takesValue: true),
+      .init(names: ["--base", "-b"], takesValue: true),
+      .init(names: ["--target", "-t"], takesValue: true),
+      .init(names: ["--format", "-f"], takesValue: true),
+      .init(names: ["--key", "-k"], takesValue: true),
+      .init(names: ["--changes"], takesValue: true),
+      .init(names: ["--output", "-o"], takesValue: true),
+    ]
 
   static func parse(_ arguments: [String]) throws(UsageError) -> AuditOptions {
     var scanner = ArgumentScanner(arguments, specs: specs)
@@ -173,15 +221,24 @@ struct AuditOptions: Equatable {
         throw UsageError("unexpected argument '\(value)'; targets are given with --target NAME=LAYER[:LAYER…]")
       case .option(let name, let value):
         let value = value ?? ""
+        if try options.checks.take(name, value) { continue }
         switch name {
         case "--base": base = LayerArgument(value)
         case "--target":
+          // NAME= (no layer) audits the base alone.
           guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-            throw UsageError("--target needs NAME=LAYER[:LAYER…], got '\(value)'")
+            throw UsageError("--target needs NAME=LAYER[:LAYER…] (or NAME= for the base alone), got '\(value)'")
           }
           let layers = value[value.index(after: equals)...].split(separator: ":").map(String.init)
-          guard !layers.isEmpty else { throw UsageError("--target '\(value)' names no layer") }
           options.targets.append((String(value[..<equals]), layers))
+        case "--status":
+          for word in value.split(separator: ",") {
+            guard let mark = AuditReport.Mark(rawValue: String(word)), mark != .inherited else {
+              throw UsageError(
+                "unknown status '\(word)'; use overridden, added, redundant or error, separated by commas")
+            }
+            options.statuses.insert(mark)
+          }
         case "--format":
           guard let format = Format(rawValue: value) else {
             let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
@@ -197,6 +254,10 @@ struct AuditOptions: Equatable {
     guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
     options.base = base
     guard !options.targets.isEmpty else { throw UsageError("audit needs at least one --target NAME=LAYER") }
+    var names: Set<String> = []
+    for target in options.targets where !names.insert(target.name).inserted {
+      throw UsageError("--target '\(target.name)' is given twice")
+    }
     if let changesOf = options.changesOf, !options.targets.contains(where: { $0.name == changesOf }) {
       throw UsageError("--changes names '\(changesOf)', which is not a --target")
     }

@@ -1,5 +1,10 @@
-import Foundation
 import LayerMerge
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `locmerge [merge]`, `files` and `lint`: resolve the layers, check, and (for merge) write.
 struct MergeCommand {
@@ -31,13 +36,16 @@ struct MergeCommand {
     if mode == .files { return listFiles(layers: layers) }
     if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
 
-    let result = LayerMerger.merge(layers)
+    let result = LayerMerger.merge(layers, options: options.checks.settings)
     diagnostics += result.diagnostics
+    // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
+    let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
     let outputs = mode == .merge ? OutputDirectory.outputs(for: result.tables) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
-      diagnostics += undeclaredOutputWarnings(
-        (outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
+      diagnostics += options.checks.settings.rules.apply(
+        to: undeclaredOutputWarnings(
+          (outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }))
     }
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
@@ -55,7 +63,7 @@ struct MergeCommand {
         let plan = OutputDirectory.plan(outputs, in: destination)
         let stamp = BuildStamp(
           configuration: configuration(layers), inputs: BuildStamp.fingerprints(of: result.inputFiles), outputs: [:],
-          warnings: warnings)
+          warnings: lintWarnings)
         try OutputDirectory.apply(plan, in: destination, stamp: stamp)
         summary.written = plan.changed.count
         summary.unchanged = plan.unchanged.count
@@ -81,7 +89,7 @@ struct MergeCommand {
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
-    let planned = LayerMerger.plannedFiles(layers)
+    let planned = LayerMerger.plannedFiles(layers, options: options.checks.settings)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
     let outputs =
       (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
@@ -105,8 +113,14 @@ struct MergeCommand {
   /// Everything that shapes the outputs besides the input files: a change forces a full run.
   private func configuration(_ layers: [Layer]) -> String {
     let lists = [options.inputFileList, options.outputFileList, options.depfile, options.provenance, srcroot]
-    return (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" })
-      .joined(separator: "\n")
+    let settings = options.checks.settings
+    let checks =
+      ["development-language=\(settings.developmentLanguage ?? "-")"]
+      + settings.rules.levels.map { "rule \($0.key.rawValue)=\($0.value.rawValue)" }.sorted()
+      + settings.exclude.map { "exclude \($0.pattern)" }
+    return
+      (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" }
+      + checks).joined(separator: "\n")
   }
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
@@ -118,22 +132,25 @@ struct MergeCommand {
     let requested = [options.inputFileList, options.outputFileList, options.depfile, options.provenance].compactMap {
       $0
     }
-    guard requested.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
-    let inputs = LayerMerger.plannedFiles(layers).inputs
+    guard requested.allSatisfy({ access($0, F_OK) == 0 }) else { return nil }
+    let inputs = LayerMerger.plannedFiles(layers, options: options.checks.settings).inputs
     guard stamp.isCurrent(configuration: configuration(layers), inputs: inputs, destination: destination) else {
       return nil
     }
-    let undeclared = undeclaredOutputWarnings(
-      (Array(stamp.outputs.keys) + [OutputDirectory.stampName]).map { destination + "/" + $0 })
+    let undeclared = options.checks.settings.rules.apply(
+      to: undeclaredOutputWarnings(
+        (Array(stamp.outputs.keys) + [OutputDirectory.stampName]).map { destination + "/" + $0 }))
     for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
     if !options.quiet {
       let earlier =
-        stamp.warnings == 0 ? "" : " (\(stamp.warnings) warnings at the last full run: 'locmerge lint' shows them)"
+        stamp.warnings == 0
+        ? ""
+        : " (\(stamp.warnings) warning\(stamp.warnings == 1 ? "" : "s") at the last full run: 'locmerge lint' shows them)"
       console.err(
         "locmerge: \(layers.count) layers, up to date: 0 written, \(stamp.outputs.count) unchanged, 0 removed\(earlier)\n"
       )
     }
-    return options.strict && !undeclared.isEmpty ? .failure : .success
+    return (options.strict && !undeclared.isEmpty) || undeclared.containsErrors ? .failure : .success
   }
 
   private func writeLists(inputs: [String], outputs: [String]) throws(OutputDirectory.Failure) {

@@ -30,6 +30,75 @@ import Testing
     try expectSnapshot(changes.standardOutput, named: "audit-changes.\(fileExtension)")
   }
 
+  static let errorTargets = [
+    "--target", "Base=", "--target", "Acme=Brands/Acme:Targets/Acme", "--target", "Globex=Brands/Globex",
+  ]
+
+  /// A project with format errors, twelve languages, the base alone as a target and two layers
+  /// whose folders are both called Acme, in every format.
+  @Test(arguments: [("text", "txt"), ("markdown", "md"), ("csv", "csv"), ("json", "json"), ("html", "html")])
+  func aProjectWithErrorsManyLanguagesAndTwoAcmes(format: String, fileExtension: String) throws {
+    let scratch = try AuditFixture.make()
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.errorTargets + ["--format", format], in: scratch.root)
+    #expect(outcome.status == 1, "\(outcome.standardError)")
+    try expectSnapshot(outcome.standardOutput, named: "audit-errors.\(fileExtension)")
+  }
+
+  @Test func errorsComeFirstAndTheSummaryHasOneRowPerTarget() throws {
+    let scratch = try AuditFixture.make()
+    let outcome = try ToolRunner.run(["audit", "-b", "Base"] + Self.errorTargets, in: scratch.root)
+    let text = outcome.standardOutput
+    let errors = try #require(text.range(of: "ERRORS"))
+    let summary = try #require(text.range(of: "SUMMARY"))
+    #expect(errors.lowerBound < summary.lowerBound)
+    #expect(text.contains("Targets/Acme/en.lproj/Localizable.strings:1:1"))
+    #expect(text.contains("Base/de.lproj/Localizable.strings:3:1"))
+    let summaryRows = text[summary.upperBound...].prefix { $0 != "O" }.split(separator: "\n").filter { line in
+      ["Base ", "Acme ", "Globex "].contains { line.hasPrefix($0) }
+    }
+    #expect(summaryRows.count == 3, "\(text)")
+    #expect(!text.contains("Clean-up suggestions: None"))
+  }
+
+  @Test func textLinesFitInOneHundredColumns() throws {
+    let scratch = try AuditFixture.make()
+    for view in [[], ["--key", "onboarding.*"], ["--changes", "Acme"]] {
+      let outcome = try ToolRunner.run(
+        ["audit", "-b", "Base", "--target", "Acme=Brands/Acme:Targets/Acme", "--target", "Globex=Brands/Globex"]
+          + view, in: scratch.root)
+      #expect(!outcome.standardOutput.isEmpty, "\(outcome.standardError)")
+      let long = outcome.standardOutput.split(separator: "\n").map(String.init).filter { $0.count > 100 }
+      #expect(long.isEmpty, "\(view): \(long)")
+    }
+  }
+
+  @Test func layersWithTheSameFolderNameKeepDistinctNames() throws {
+    let scratch = try AuditFixture.make()
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.errorTargets + ["--format", "json"], in: scratch.root)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+    let targets = try #require(document["targets"] as? [[String: Any]])
+    let names = targets.map { ($0["layers"] as? [[String: String]] ?? []).map { $0["name"] ?? "" } }
+    #expect(names == [[], ["Brands/Acme", "Targets/Acme"], ["Globex"]])
+  }
+
+  @Test func theStatusOptionKeepsOnlyRowsWithThoseStatuses() throws {
+    let scratch = try AuditFixture.make()
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.errorTargets + ["--status", "error", "--format", "csv"], in: scratch.root)
+    let rows = outcome.standardOutput.split(separator: "\r\n").dropFirst()
+    #expect(!rows.isEmpty)
+    for row in rows { #expect(row.contains("error"), "\(row)") }
+    let redundant = try ToolRunner.run(
+      ["audit", "-b", "Base"] + Self.errorTargets + ["--status", "redundant", "--format", "csv"], in: scratch.root)
+    #expect(
+      redundant.standardOutput.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[2] } == [
+        "settings.title"
+      ])
+  }
+
   @Test func theHTMLPageIsSelfContained() throws {
     let outcome = try ToolRunner.run(["audit", "-b", "Base"] + Self.targets + ["--format", "html"], in: Self.example)
     let page = outcome.standardOutput
@@ -38,6 +107,28 @@ import Testing
       #expect(!page.contains(external), "the page refers to something outside itself: \(external)")
     }
     #expect(page.contains("id=\"filter\""))
+  }
+
+  /// A key that looks like markup stays data: the page has its two scripts and nothing more, and
+  /// the data block is JSON that names the key.
+  @Test func markupInKeysAndValuesStaysInsideTheDataBlock() throws {
+    let scratch = try Scratch()
+    let key = "</script><script>alert(1)</script>"
+    try scratch.write("\"\(key)\" = \"<b>&amp;</b>\";\n", to: "Base/en.lproj/Localizable.strings")
+    try scratch.write("\"\(key)\" = \"</script>\";\n", to: "Pro/en.lproj/Localizable.strings")
+    let outcome = try ToolRunner.run(
+      ["audit", "-b", "Base", "--target", "Pro=Pro", "--format", "html"], in: scratch.root)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let page = outcome.standardOutput
+    #expect(page.components(separatedBy: "</script>").count - 1 == 2)
+    let start = try #require(page.range(of: "<script type=\"application/json\" id=\"audit\">"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let json = String(page[start.upperBound..<end.lowerBound])
+    let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let rows = try #require(data["rows"] as? [[Any]])
+    #expect(rows.count == 1)
+    #expect(rows.first?[1] as? String == key)
+    #expect((data["strings"] as? [String])?.contains("</script>") == true)
   }
 
   /// The generator writes, for each target, exactly the base keys it overrides plus its own keys;
@@ -114,5 +205,47 @@ import Testing
         + ["Cliqz", "Ghostery", "WhiteLabel"].flatMap { ["--target", "\($0)=Branding/\($0)"] },
       in: project)
     #expect(text.standardOutput.contains("ForgetMode/ForgetMode.AutomaticForgetMode.Title"))
+  }
+}
+
+/// A project for the audit's golden files: format errors in the base and in a target, twelve
+/// languages, and two layers whose folders are both named Acme.
+enum AuditFixture {
+  static let languages = ["en", "de", "fr", "es", "it", "ja", "ko", "nl", "pt-BR", "ru", "sv", "zh-Hans"]
+
+  static func make() throws -> Scratch {
+    let scratch = try Scratch()
+    let body =
+      "Welcome to Demo. Your reading list, your feeds and your saved articles stay on this device until you "
+      + "decide to sync them with an account of your own choosing."
+    for language in languages {
+      let suffix = language == "en" ? "" : " (\(language))"
+      let count = language == "de" ? "%@ Elemente" : "%d items\(suffix)"
+      try scratch.write(
+        """
+        "app.title" = "Demo";
+        "home.greeting" = "Hello, %@!\(suffix)";
+        "items.count" = "\(count)";
+        "settings.title" = "Settings\(suffix)";
+        "onboarding.body" = "\(body)\(suffix)";
+
+        """, to: "Base/\(language).lproj/Localizable.strings")
+      try scratch.write("\"CFBundleDisplayName\" = \"Demo\";\n", to: "Base/\(language).lproj/InfoPlist.strings")
+      try scratch.write(
+        "\"globex.promo\" = \"Try Globex\(suffix)\";\n", to: "Brands/Globex/\(language).lproj/Localizable.strings")
+    }
+    for language in ["en", "de", "fr"] {
+      try scratch.write(
+        "\"CFBundleDisplayName\" = \"Acme\";\n", to: "Brands/Acme/\(language).lproj/InfoPlist.strings")
+    }
+    try scratch.write(
+      "\"app.title\" = \"Acme\";\n\"settings.title\" = \"Settings\";\n", to: "Brands/Acme/en.lproj/Localizable.strings")
+    try scratch.write(
+      "\"items.count\" = \"%@ things\";\n\"home.greting\" = \"Hey %@\";\n",
+      to: "Targets/Acme/en.lproj/Localizable.strings")
+    try scratch.write(
+      "\"globex.promo\" = \"Try Globex\";\n\"app.title\" = \"Globex\";\n",
+      to: "Brands/Globex/en.lproj/Localizable.strings")
+    return scratch
   }
 }

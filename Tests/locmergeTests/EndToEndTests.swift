@@ -19,7 +19,7 @@ import Testing
       #expect(produced[name] == bytes, "\(name) differs from Examples/WhiteLabel/expected")
     }
     // The deliberate mistakes in GlobexGo are what lint reports.
-    #expect(outcome.standardError.contains("layer 'GlobexGo' adds \"login button\", one character away"))
+    #expect(outcome.standardError.contains("layer 'GlobexGo' adds \"login button\", one edit away"))
     #expect(outcome.standardError.contains("layer 'GlobexGo' repeats the value of \"support.link\""))
   }
 

@@ -1,3 +1,4 @@
+import LayerMerge
 import Testing
 
 @testable import locmerge
@@ -37,7 +38,10 @@ import Testing
     (["mrege", "-b", "B"], "unknown command 'mrege'; did you mean 'merge'?"),
     (["print"], "'print' needs at least one file"),
     (["audit", "-b", "B"], "audit needs at least one --target NAME=LAYER"),
-    (["audit", "-b", "B", "--target", "Acme"], "--target needs NAME=LAYER[:LAYER…], got 'Acme'"),
+    (
+      ["audit", "-b", "B", "--target", "Acme"],
+      "--target needs NAME=LAYER[:LAYER…] (or NAME= for the base alone), got 'Acme'"
+    ),
     (
       ["audit", "-b", "B", "--target", "A=x", "--format", "pdf"],
       "unknown format 'pdf'; use one of text, markdown, csv, json, html"
@@ -70,5 +74,48 @@ import Testing
     #expect(options.targets.map(\.name) == ["Pro", "Lite"])
     #expect(options.targets.map(\.layers) == [["Brands/Acme", "Targets/Pro"], ["Brands/Acme"]])
     #expect(options.format == .csv)
+  }
+
+  @Test func checkSettingsAreSharedByEveryCommand() throws {
+    let flags = [
+      "--development-language", "de", "--rule", "near-miss-key=off", "--rule", "missing-translation=error",
+      "--exclude", "Settings.bundle",
+    ]
+    var expected = LayerMerge.MergeOptions(developmentLanguage: "de", exclude: [PathGlob("Settings.bundle")])
+    try expected.rules.set(.off, for: .nearMissKey)
+    try expected.rules.set(.error, for: .missingTranslation)
+    for command in [["lint"], ["merge"], ["files"]] {
+      let invocation = try Invocation.parse(command + ["-b", "Base", "-d", "Out"] + flags)
+      switch invocation.command {
+      case .lint(let options), .merge(let options), .files(let options):
+        #expect(options.checks.settings == expected, "\(command)")
+      default: Issue.record("unexpected \(invocation.command)")
+      }
+    }
+    guard case .audit(let audit) = try Invocation.parse(["audit", "-b", "B", "--target", "A=x"] + flags).command else {
+      Issue.record("expected audit")
+      return
+    }
+    #expect(audit.checks.settings == expected)
+  }
+
+  @Test func auditTakesStatusesAndTheBaseAlone() throws {
+    let invocation = try Invocation.parse([
+      "audit", "-b", "Base", "--target", "Base=", "--target", "Pro=Targets/Pro", "--status", "error,added",
+    ])
+    guard case .audit(let options) = invocation.command else {
+      Issue.record("expected audit")
+      return
+    }
+    #expect(options.targets.map(\.layers) == [[], ["Targets/Pro"]])
+    #expect(options.statuses == [.error, .added])
+    #expect(throws: UsageError("--target 'A' is given twice")) {
+      try Invocation.parse(["audit", "-b", "B", "--target", "A=x", "--target", "A=y"])
+    }
+    #expect(
+      throws: UsageError("unknown status 'inherited'; use overridden, added, redundant or error, separated by commas")
+    ) {
+      try Invocation.parse(["audit", "-b", "B", "--target", "A=x", "--status", "inherited"])
+    }
   }
 }

@@ -23,8 +23,12 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case emptyUnicodeEscape = "empty-U-escape"
 
   // Merging
-  /// An override whose format specifiers do not match the value it replaces.
+  /// A value whose format specifiers can crash the app with the arguments the code passes: an
+  /// override against the value it replaces, a translation against the development language.
   case formatMismatch = "format-mismatch"
+  /// A value whose format specifiers print wrong text with the arguments the code passes (a
+  /// pointer read as a number, an integer of another size).
+  case formatMisprint = "format-misprint"
   /// An added key one edit away from an existing key.
   case nearMissKey = "near-miss-key"
   /// An override identical to the value it replaces.

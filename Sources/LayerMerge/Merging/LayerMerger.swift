@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map(LoadedLayer.init), options: options)
+    merge(loaded: layers.map { LoadedLayer($0, excluding: options.exclude) }, options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -22,7 +22,16 @@ public enum LayerMerger {
   ///   - loaded: The stack, lowest first.
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
-  public static func merge(loaded: [LoadedLayer], options: MergeOptions = MergeOptions()) -> MergeResult {
+  public static func merge(loaded given: [LoadedLayer], options: MergeOptions = MergeOptions()) -> MergeResult {
+    // Two layers called alike are told apart by their paths; excluded tables are left out even
+    // when the caller loaded them.
+    let names = Layer.uniquelyNamed(given.map(\.layer))
+    let loaded = zip(given, names).map { layer, named in
+      var copy = layer
+      copy.layer = named
+      if !options.exclude.isEmpty { copy.files = copy.files.filter { !options.excludes($0.key.relativePath) } }
+      return copy
+    }
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
       for address in layer.files.keys.sorted() {
@@ -38,10 +47,12 @@ public enum LayerMerger {
       mergeTable(address, sources: sources, layerNames: layerNames)
     }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
-    let checker = MergeChecker(tables: tables, layers: loaded.map(\.layer), developmentLanguage: developmentLanguage)
+    let checker = MergeChecker(
+      tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
+      developmentLanguage: developmentLanguage)
     diagnostics += checker.run()
 
-    diagnostics = sortedByLocation(diagnostics)
+    diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
     let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
     return MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
@@ -52,10 +63,16 @@ public enum LayerMerger {
 
   /// The inputs and outputs of a merge, found by scanning the layers without reading the files
   /// (`locmerge files`).
-  /// - Parameter layers: The stack, lowest first.
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: The merge's options (only the excluded tables matter here).
   /// - Returns: Every table file, and the addresses of the merged tables, both sorted.
-  public static func plannedFiles(_ layers: [Layer]) -> (inputs: [String], outputs: [TableAddress]) {
-    let scanned = layers.map(LayerScanner.tables(in:))
+  public static func plannedFiles(_ layers: [Layer], options: MergeOptions = MergeOptions())
+    -> (inputs: [String], outputs: [TableAddress])
+  {
+    let scanned = layers.map { layer in
+      LayerScanner.tables(in: layer).filter { !options.excludes($0.key.relativePath) }
+    }
     let (aligned, _) = alignAddresses(scanned, layers: layers)
     return (scanned.flatMap(\.values).sorted(), aligned.keys.sorted())
   }
@@ -141,10 +158,21 @@ public enum LayerMerger {
     }.map(\.element)
   }
 
+  /// `en` if the base has it; else the language whose base tables hold the most keys (the one
+  /// the others are translated from), English variants first on a tie; else `Base`.
   private static func pickDevelopmentLanguage(_ base: LoadedLayer?) -> String? {
-    let languages = Set(base?.files.keys.map(\.language) ?? [])
-    if languages.contains("en") { return "en" }
-    if languages.contains("Base") { return "Base" }
-    return languages.sorted().first
+    var keys: [String: Int] = [:]
+    for (address, file) in base?.files ?? [:] { keys[address.language, default: 0] += file.table.count }
+    if keys["en"] != nil { return "en" }
+    let candidates = keys.keys.filter { $0 != "Base" }.sorted { lhs, rhs in
+      let (lhsKeys, rhsKeys) = (keys[lhs] ?? 0, keys[rhs] ?? 0)
+      if lhsKeys != rhsKeys { return lhsKeys > rhsKeys }
+      let (lhsEnglish, rhsEnglish) = (
+        lhs.hasPrefix("en-") || lhs.hasPrefix("en_"), rhs.hasPrefix("en-") || rhs.hasPrefix("en_")
+      )
+      if lhsEnglish != rhsEnglish { return lhsEnglish }
+      return lhs < rhs
+    }
+    return candidates.first ?? (keys["Base"] != nil ? "Base" : nil)
   }
 }

@@ -9,8 +9,18 @@ public struct LoadedLayer: Sendable {
   /// depend on the order in which they finish.
   /// - Parameter layer: The layer to load.
   public init(_ layer: Layer) {
+    self.init(layer, excluding: [])
+  }
+
+  /// Finds and reads every table of a layer but the excluded ones.
+  /// - Parameters:
+  ///   - layer: The layer to load.
+  ///   - exclude: Patterns of tables (by path inside the layer) to leave unread.
+  public init(_ layer: Layer, excluding exclude: [PathGlob]) {
     self.layer = layer
-    let found = LayerScanner.tables(in: layer).sorted { $0.key < $1.key }
+    let found = LayerScanner.tables(in: layer).filter { table in
+      !exclude.contains { $0.matches(table.key.relativePath) }
+    }.sorted { $0.key < $1.key }
     let parsed = found.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
       (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))
     }

@@ -1,12 +1,31 @@
-/// Settings of a merge that change what is checked, not what is merged.
+/// Settings of a merge: which tables it leaves out and how it checks the rest. The command line
+/// (`--development-language`, `--rule`, `--exclude`) and the project file build the same value.
 public struct MergeOptions: Hashable, Sendable {
-  /// The language other languages are compared with for missing translations. `nil` picks
-  /// `en` if the base has it, else `Base`, else the base's first language in sorted order.
+  /// The language other languages are compared with for missing translations and format
+  /// arguments. `nil` picks `en` if the base has it, else the language whose base tables hold
+  /// the most keys (English variants first on a tie), else `Base`.
   public var developmentLanguage: String?
+  /// Levels of diagnostic codes that differ from the default.
+  public var rules: CheckRules
+  /// Tables left out of the merge entirely (not read, checked, merged or written), by their path
+  /// inside a layer.
+  public var exclude: [PathGlob]
 
   /// Creates options.
-  /// - Parameter developmentLanguage: The development language, or `nil` to pick one.
-  public init(developmentLanguage: String? = nil) {
+  /// - Parameters:
+  ///   - developmentLanguage: The development language, or `nil` to pick one.
+  ///   - rules: Levels of diagnostic codes.
+  ///   - exclude: Patterns of tables to leave out.
+  public init(developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = []) {
     self.developmentLanguage = developmentLanguage
+    self.rules = rules
+    self.exclude = exclude
+  }
+
+  /// Whether a table at this path inside a layer is left out.
+  /// - Parameter relativePath: The table's path inside its layer.
+  /// - Returns: `true` if an exclude pattern matches it.
+  public func excludes(_ relativePath: String) -> Bool {
+    exclude.contains { $0.matches(relativePath) }
   }
 }

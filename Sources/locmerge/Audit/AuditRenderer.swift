@@ -1,24 +1,38 @@
-import Foundation
 import LayerMerge
 
 /// Renders an audit report as text, Markdown, CSV, JSON or HTML.
 struct AuditRenderer {
   var report: AuditReport
+  /// The marks `--status` keeps; empty keeps everything.
+  var statuses: Set<AuditReport.Mark> = []
+  /// The longest line of text output.
+  var width = TerminalWidth.fallback
 
-  static let letters: [KeyProvenance.Status: String] = [.overridden: "O", .added: "A", .redundant: "R", .inherited: ""]
+  static let letters: [AuditReport.Mark: String] = [
+    .error: "E", .overridden: "O", .added: "A", .redundant: "R", .inherited: "",
+  ]
 
   // MARK: - Full report
 
   func fullView(format: AuditOptions.Format, filter: String) -> String {
     switch format {
-    case .json: return AuditDocument.json(for: report).serialized(indent: 2) + "\n"
+    case .json: return AuditDocument.json(for: report, statuses: statuses).serialized(indent: 2) + "\n"
     case .csv: return matrixTable(words: true).csv()
-    case .html: return AuditPage(report: report, filter: filter).html()
+    case .html: return AuditPage(report: report, filter: filter, statuses: statuses).html()
     case .markdown:
       var text = "## Localization audit: \(report.targets.count) targets over \(report.base.name)\n\n"
+      if !report.problems.isEmpty {
+        text += "### Errors (\(report.problems.count))\n\n"
+        text +=
+          report.problems.map { problem in
+            "- `\(location(problem.diagnostic))` \(problem.diagnostic.message) (in \(targets(of: problem)))"
+          }.joined(separator: "\n") + "\n\n"
+      }
       text += "### Summary\n\n" + summaryTable().markdown() + "\n"
+      text += languageDrillDown()
       text += "### Override matrix\n\n" + legend + "\n\n"
-      text += report.matrix.isEmpty ? "No target changes any key.\n" : matrixTable(words: false).markdown()
+      let rows = report.rows(marked: statuses)
+      text += rows.isEmpty ? "No target changes any key.\n" : matrixTable(words: false).markdown()
       if !report.suggestions.isEmpty {
         text += "\n<details><summary>Clean-up suggestions (\(report.suggestions.count))</summary>\n\n"
         text +=
@@ -28,55 +42,147 @@ struct AuditRenderer {
       return text
     case .text:
       var text =
-        "Localization audit: \(report.targets.count) targets over \(report.base.name) (\(report.base.path))\n\n"
-      text += "SUMMARY\n" + summaryTable().text() + "\n"
-      text += "OVERRIDE MATRIX (\(legend))\n"
-      text += report.matrix.isEmpty ? "No target changes any key.\n" : matrixTable(words: false).text()
+        wrapParagraph(
+          "Localization audit: \(report.targets.count) targets over \(report.base.name) (\(report.base.path))",
+          width: width, indent: "", hanging: "  ") + "\n"
+      if !report.problems.isEmpty {
+        text += "ERRORS (\(report.problems.count))\n"
+        for problem in report.problems {
+          text += wrapParagraph(
+            "\(location(problem.diagnostic)): \(problem.diagnostic.message)", width: width, indent: "  ",
+            hanging: "      ")
+          text += wrapParagraph(
+            "in \(targets(of: problem))", width: width, indent: "      ", hanging: "      ")
+        }
+        text += "\n"
+      }
+      text += "SUMMARY (keys across languages; --changes NAME lists what one target changes)\n"
+      text += summaryTable().text(width: width) + "\n"
+      text += wrapParagraph("OVERRIDE MATRIX (\(legend))", width: width, indent: "", hanging: "  ")
+      let rows = report.rows(marked: statuses)
+      text += rows.isEmpty ? "No target changes any key.\n" : matrixText()
       if !report.suggestions.isEmpty {
         text += "\nCLEAN-UP SUGGESTIONS\n"
-        text +=
-          report.suggestions.map { "  \($0.target): \(location($0.diagnostic)): \($0.diagnostic.message)" }
-          .joined(separator: "\n") + "\n"
+        for suggestion in report.suggestions {
+          text += wrapParagraph(
+            "\(suggestion.target): \(location(suggestion.diagnostic)): \(suggestion.diagnostic.message)",
+            width: width, indent: "  ", hanging: "      ")
+        }
       }
       return text
     }
   }
 
+  /// The matrix in columns that fit the width: the key column wraps, and when the targets do
+  /// not fit beside it they are shown a group at a time.
+  private func matrixText() -> String {
+    let table = matrixTable(words: false)
+    let keyWidth = min(table.rows.map { $0[0].count }.max() ?? 3, max(24, width / 3))
+    var groups: [[Int]] = []
+    var current: [Int] = []
+    var used = keyWidth
+    for column in 1..<table.header.count {
+      let columnWidth = ([table.header] + table.rows).map { $0[column].count }.max() ?? 1
+      if !current.isEmpty, used + 2 + columnWidth > width {
+        groups.append(current)
+        current = []
+        used = keyWidth
+      }
+      current.append(column)
+      used += 2 + columnWidth
+    }
+    groups.append(current)
+    return groups.enumerated().map { index, columns in
+      var part = TextTable(header: [table.header[0]] + columns.map { table.header[$0] })
+      part.rows = table.rows.map { row in [row[0]] + columns.map { row[$0] } }
+      let caption =
+        groups.count == 1 ? "" : "Targets \(columns[0])–\(columns[columns.count - 1]) of \(table.header.count - 1):\n"
+      return caption + part.text(width: width, wrapping: 0)
+    }.joined(separator: "\n")
+  }
+
   private var legend: String {
-    "O overridden, A added, R redundant; a number is how many languages, when not all"
+    let filtered =
+      statuses.isEmpty ? "" : "; only rows with " + statuses.sorted().map(\.rawValue).joined(separator: ", ")
+    return "E error, O overridden, A added, R redundant; a number is how many languages, when not all" + filtered
   }
 
   private func summaryTable() -> TextTable {
     var table = TextTable(
-      header: ["target", "language"] + KeyProvenance.Status.allCases.map(\.rawValue), rightAligned: [2, 3, 4, 5])
+      header: ["target", "layers", "languages", "keys", "overridden", "added", "redundant", "errors", "changed"],
+      rightAligned: [2, 3, 4, 5, 6, 7, 8])
     for target in report.targets {
-      for language in target.countsByLanguage.keys.sorted() {
+      let counts = target.keyCounts
+      table.rows.append([
+        target.name, Self.layers(of: target), String(target.languages.count), String(target.keyCount),
+        String(counts[.overridden] ?? 0), String(counts[.added] ?? 0), String(counts[.redundant] ?? 0),
+        String(counts[.error] ?? 0), Self.percent(target.shareChanged),
+      ])
+    }
+    return table
+  }
+
+  /// Per target, the counts per language, in a collapsible block (Markdown).
+  private func languageDrillDown() -> String {
+    var text = ""
+    for target in report.targets {
+      var table = TextTable(
+        header: ["language"] + KeyProvenance.Status.allCases.map(\.rawValue), rightAligned: [1, 2, 3, 4])
+      for language in target.languages {
         let counts = target.countsByLanguage[language] ?? AuditReport.Counts()
-        table.rows.append(
-          [target.name, language] + KeyProvenance.Status.allCases.map { String(counts[$0]) })
+        table.rows.append([language] + KeyProvenance.Status.allCases.map { String(counts[$0]) })
+      }
+      text += "<details><summary>\(target.name) by language</summary>\n\n" + table.markdown() + "\n</details>\n\n"
+    }
+    return text
+  }
+
+  /// "Brands/Acme → Targets/Acme", or "(base alone)".
+  static func layers(of target: AuditReport.Target) -> String {
+    target.overlays.isEmpty ? "(base alone)" : target.overlays.map(\.name).joined(separator: " → ")
+  }
+
+  /// A share as a percentage with one decimal that never rounds a change away: "<0.1%".
+  static func percent(_ share: Double) -> String {
+    if share <= 0 { return "0%" }
+    if share < 0.001 { return "<0.1%" }
+    let tenths = Int((share * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  private func matrixTable(words: Bool) -> TextTable {
+    var table = TextTable(
+      header: (words ? ["table", "kind", "key", "status"] : ["key"]) + report.targets.map(\.name))
+    let languageCounts = report.targets.map(Self.languageCounts)
+    for (row, cells) in report.rows(marked: statuses) {
+      let marks = zip(languageCounts, cells).map { counts, cell -> String in
+        guard let cell else { return words ? "" : "·" }
+        if words {
+          return cell.byLanguage.keys.sorted().map { language in
+            let status = cell.errorsByLanguage[language] != nil ? "error" : cell.byLanguage[language]?.status.rawValue
+            return "\(language):\(status ?? "")"
+          }.joined(separator: " ")
+        }
+        return Self.label(of: cell, languages: counts["\(row.table)/\(row.kind.rawValue)"] ?? 0)
+      }
+      if words {
+        let worst = cells.compactMap { $0?.mark }.min() ?? .inherited
+        table.rows.append([row.table, row.kind.rawValue, row.key, worst.rawValue] + marks)
+      } else {
+        table.rows.append([row.label] + marks)
       }
     }
     return table
   }
 
-  private func matrixTable(words: Bool) -> TextTable {
-    var table = TextTable(header: (words ? ["table", "kind", "key"] : ["key"]) + report.targets.map(\.name))
-    let languageCounts = report.targets.map(Self.languageCounts)
-    for (row, cells) in report.matrix {
-      let marks = zip(languageCounts, cells).map { counts, cell -> String in
-        guard let cell else { return words ? "" : "·" }
-        let languages = cell.byLanguage.keys.sorted()
-        if words {
-          return cell.byLanguage.keys.sorted().map { "\($0):\(cell.byLanguage[$0]?.status.rawValue ?? "")" }
-            .joined(separator: " ")
-        }
-        let letter = Self.letters[cell.status] ?? "?"
-        let all = counts["\(row.table)/\(row.kind.rawValue)"] ?? 0
-        return languages.count == all ? letter : "\(letter)\(languages.count)"
-      }
-      table.rows.append((words ? [row.table, row.kind.rawValue, row.key] : [row.label]) + marks)
-    }
-    return table
+  /// `O`, `A2`, `E1`: the cell's mark, and in how many languages when not in all of them.
+  static func label(of cell: AuditReport.Cell, languages all: Int) -> String {
+    let mark = cell.mark
+    let count =
+      mark == .error
+      ? cell.errorsByLanguage.count : cell.byLanguage.values.filter { AuditReport.Mark($0.status) == mark }.count
+    let letter = letters[mark] ?? "?"
+    return count == all ? letter : "\(letter)\(count)"
   }
 
   /// How many languages each table (`Localizable/strings`) has in a target's merge.
@@ -153,7 +259,7 @@ struct AuditRenderer {
     switch format {
     case .csv: return table.csv()
     case .markdown: return table.markdown()
-    default: return sorted.isEmpty ? "No key matches.\n" : table.text()
+    default: return sorted.isEmpty ? "No key matches.\n" : table.text(width: width, leadColumns: 3)
     }
   }
 
@@ -161,37 +267,52 @@ struct AuditRenderer {
 
   func changesView(target name: String, format: AuditOptions.Format) -> String {
     guard let target = report.targets.first(where: { $0.name == name }) else { return "" }
-    var records: [(TableAddress, KeyProvenance)] = []
+    let errorLocations = Set(target.result.diagnostics.filter { $0.severity == .error }.compactMap(\.location))
+    var records: [(TableAddress, KeyProvenance, hasError: Bool)] = []
     for table in target.result.tables {
-      for record in table.provenance where record.status != .inherited { records.append((table.address, record)) }
+      for record in table.provenance where record.status != .inherited {
+        let hasError = ([record.winner] + record.shadowed).contains {
+          $0.position != nil && errorLocations.contains($0.location)
+        }
+        var marks: Set<AuditReport.Mark> = [AuditReport.Mark(record.status)]
+        if hasError { marks.insert(.error) }
+        if statuses.isEmpty || !marks.isDisjoint(with: statuses) { records.append((table.address, record, hasError)) }
+      }
     }
     if format == .json {
       return JSONValue.array(
-        records.map { address, record in
+        records.map { address, record, hasError in
           .object([
             ("path", .string(address.relativePath)), ("key", .string(record.key)),
-            ("status", .string(record.status.rawValue)),
+            ("status", .string(record.status.rawValue)), ("error", .bool(hasError)),
             ("winner", definitionJSON(record.winner)), ("shadowed", .array(record.shadowed.map(definitionJSON))),
           ])
         }
       ).serialized(indent: 2) + "\n"
     }
     var table = TextTable(header: ["path", "key", "status", "value", "defined at", "replaces", "replaced at"])
-    for (address, record) in records {
+    for (address, record, hasError) in records {
       let below = record.shadowed.first
       table.rows.append([
-        address.relativePath, record.key, record.status.rawValue, display(record.winner.value),
-        record.winner.location.description, below.map { display($0.value) } ?? "", below?.location.description ?? "",
+        address.relativePath, record.key, record.status.rawValue + (hasError ? ", error" : ""),
+        display(record.winner.value), record.winner.location.description, below.map { display($0.value) } ?? "",
+        below?.location.description ?? "",
       ])
     }
     switch format {
     case .csv: return table.csv()
     case .markdown: return "### Changes made by \(name)\n\n" + table.markdown()
-    default: return records.isEmpty ? "\(name) changes nothing.\n" : table.text()
+    default: return records.isEmpty ? "\(name) changes nothing.\n" : table.text(width: width, leadColumns: 3)
     }
   }
 
   // MARK: - Helpers
+
+  /// The targets that report a problem: "every target", or their names.
+  func targets(of problem: AuditReport.Problem) -> String {
+    report.targets.count > 1 && problem.targets.count == report.targets.count
+      ? "every target" : problem.targets.joined(separator: ", ")
+  }
 
   private func location(_ diagnostic: Diagnostic) -> String {
     diagnostic.location?.description ?? "locmerge"
@@ -208,7 +329,7 @@ struct AuditRenderer {
   /// A value on one line: strings with visible escapes, rules as compact JSON.
   func display(_ value: LocalizationValue) -> String {
     if case .string(let text) = value {
-      return text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+      return text.replacingEvery("\n", with: "\\n").replacingEvery("\t", with: "\\t")
     }
     return JSONValue(value).serialized()
   }

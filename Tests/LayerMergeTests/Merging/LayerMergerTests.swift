@@ -83,8 +83,8 @@ import Testing
     #expect(result.table("fr.lproj/Localizable.strings")?.table.values == ["a": .string("A-fr")])
     #expect(
       fixture.render(result.diagnostics) == [
-        "Target/fr.lproj/Localizable.strings: warning: language 'fr' exists only in 'Target', not in the base: all 2 "
-          + "base keys of the development language en are missing from it except the ones the overlay defines"
+        "Target/fr.lproj/Localizable.strings: warning: language 'fr' exists only in layer 'Target', not in the base: "
+          + "fr.lproj/Localizable.strings lacks 1 of the 2 keys of en.lproj/Localizable.strings (\"b\")"
       ])
   }
 
@@ -99,14 +99,15 @@ import Testing
     let result = LayerMerger.merge(fixture.layers("Base"))
     #expect(
       fixture.render(result.diagnostics) == [
-        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of its 4 keys (\"b\", \"c\", "
-          + "\"d\") from the development language en",
-        "Base/en.lproj/InfoPlist.strings: warning: de.lproj/InfoPlist.strings is missing from the development "
-          + "language en (1 key)",
+        "Base/de.lproj/InfoPlist.strings: warning: de.lproj has no InfoPlist.strings: the key of "
+          + "en.lproj/InfoPlist.strings (\"CFBundleDisplayName\") has no de translation",
+        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of the 4 keys of "
+          + "en.lproj/Localizable.strings (\"b\", \"c\", \"d\")",
       ])
   }
 
-  @Test func incompatibleFormatOverridesAreErrors() throws {
+  /// An override that can crash is an error; one that only prints wrong text is a warning.
+  @Test func incompatibleFormatOverridesAreErrorsOrWarnings() throws {
     let fixture = try TemporaryLayers([
       "Base": [
         "en.lproj/Localizable.strings": """
@@ -116,6 +117,7 @@ import Testing
         "mixed" = "%1$@ and %2$@";
         "fine" = "%1$@ has %2$lld";
         "width" = "%.2f km";
+        "plain" = "Half price";
 
         """
       ],
@@ -127,6 +129,7 @@ import Testing
         "mixed" = "%1$@ and %@";
         "fine" = "%2$lld for %1$@";
         "width" = "%f miles";
+        "plain" = "50 % de remise";
 
         """
       ],
@@ -134,21 +137,21 @@ import Testing
     let result = LayerMerger.merge(fixture.layers("Base", "Target"))
     #expect(
       fixture.render(result.diagnostics) == [
-        "Target/en.lproj/Localizable.strings:1:1: error: the override of \"type\" in layer 'Target' does not fit the "
-          + "format arguments of the value it replaces: argument 1 is signed integer (32-bit) here but object (%@) in "
-          + "the value it replaces; this crashes or prints garbage at run time",
+        "Target/en.lproj/Localizable.strings:1:1: warning: the override of \"type\" in layer 'Target' does not fit "
+          + "the format arguments of the value it replaces: argument 1 is signed integer (32-bit) here but object (%@) "
+          + "in the value it replaces; this prints wrong text at run time",
         "  note: Base/en.lproj/Localizable.strings:1:1: the value it replaces, in layer 'Base', is here",
         "Target/en.lproj/Localizable.strings:2:1: error: the override of \"count\" in layer 'Target' does not fit the "
           + "format arguments of the value it replaces: it uses argument 2, which the value it replaces does not take; "
-          + "this crashes or prints garbage at run time",
+          + "this can crash at run time",
         "  note: Base/en.lproj/Localizable.strings:2:1: the value it replaces, in layer 'Base', is here",
         "Target/en.lproj/Localizable.strings:3:1: error: the override of \"order\" in layer 'Target' does not fit the "
-          + "format arguments of the value it replaces: argument 1 is signed integer (32-bit) here but object (%@) in "
-          + "the value it replaces; this crashes or prints garbage at run time",
+          + "format arguments of the value it replaces: argument 2 is object (%@) here but signed integer (32-bit) in "
+          + "the value it replaces; this can crash at run time",
         "  note: Base/en.lproj/Localizable.strings:3:1: the value it replaces, in layer 'Base', is here",
         "Target/en.lproj/Localizable.strings:4:1: error: the override of \"mixed\" in layer 'Target' does not fit the "
           + "format arguments of the value it replaces: it mixes numbered specifiers (like %1$@) with plain ones (like "
-          + "%@); this crashes or prints garbage at run time",
+          + "%@); this can crash at run time",
         "  note: Base/en.lproj/Localizable.strings:4:1: the value it replaces, in layer 'Base', is here",
       ])
   }
@@ -199,7 +202,7 @@ import Testing
         "  note: Base/en.lproj/Localizable.stringsdict:20:2: the .stringsdict entry is here",
         "Target/en.lproj/Localizable.stringsdict:4:2: error: the override of \"%d files\" in layer 'Target' does not "
           + "fit the format arguments of the value it replaces: in files.other, argument 1 is object (%@) here but "
-          + "signed integer (32-bit) in the value it replaces; this crashes or prints garbage at run time",
+          + "signed integer (32-bit) in the value it replaces; this can crash at run time",
         "  note: Base/en.lproj/Localizable.stringsdict:4:2: the value it replaces, in layer 'Base', is here",
       ])
   }
@@ -220,7 +223,7 @@ import Testing
         "Target/en.lproj/Localizable.strings:1:1: warning: layer 'Target' repeats the value of \"title\" from layer "
           + "'Base'; the override can be removed",
         "  note: Base/en.lproj/Localizable.strings:2:1: the value it replaces, in layer 'Base', is here",
-        "Target/en.lproj/Localizable.strings:2:1: warning: layer 'Target' adds \"login button\", one character away "
+        "Target/en.lproj/Localizable.strings:2:1: warning: layer 'Target' adds \"login button\", one edit away "
           + "from the existing key \"login_button\"; did you mean to override it?",
       ])
   }

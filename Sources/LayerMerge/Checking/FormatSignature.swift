@@ -1,5 +1,3 @@
-import Foundation
-
 /// The arguments a localized format expects, by 1-based position, and why it cannot be used.
 ///
 /// Two formats are compatible when every argument position the override uses is one the base
@@ -10,7 +8,9 @@ public struct FormatSignature: Hashable, Sendable {
   /// The argument types by position.
   public var arguments: [Int: FormatSpecifier.ArgumentType]
   /// What makes the format unusable on its own, if anything.
-  public var problem: String?
+  public var problem: String? { flaw.map { FormatMismatch(reason: $0).description(reference: "") } }
+  /// The same, as a reason a mismatch can carry.
+  var flaw: FormatMismatch.Reason?
 
   /// The signature of a plain format string.
   /// - Parameters:
@@ -19,14 +19,14 @@ public struct FormatSignature: Hashable, Sendable {
   ///     are treated as objects, as CF's validator does.
   public init(format: String, variables: [String: FormatSpecifier.ArgumentType] = [:]) {
     arguments = [:]
-    problem = nil
+    flaw = nil
     guard let specifiers = FormatSpecifier.parse(format) else {
-      problem = "a '%' does not start a valid format specifier"
+      flaw = .invalidSpecifier
       return
     }
     let numbered = specifiers.filter { $0.argumentNumber != nil }.count
     if numbered > 0 && numbered < specifiers.count {
-      problem = "it mixes numbered specifiers (like %1$@) with plain ones (like %@)"
+      flaw = .mixedNumbering
       return
     }
     var next = 1
@@ -41,7 +41,7 @@ public struct FormatSignature: Hashable, Sendable {
       if specifier.argumentNumber == nil { next += 1 }
       let type = specifier.type ?? specifier.variable.flatMap { variables[$0] } ?? .object
       if let existing = arguments[position], existing != type {
-        problem = "argument \(position) is used both as \(existing) and as \(type)"
+        flaw = .conflictingTypes(position: position, existing, type)
         return
       }
       arguments[position] = type
@@ -49,23 +49,78 @@ public struct FormatSignature: Hashable, Sendable {
   }
 
   /// Why an override with this signature cannot replace `base`, or `nil` if it can.
+  /// - Parameter base: The signature of the value replaced.
+  /// - Returns: The reason, worded against "the value it replaces".
   public func incompatibility(replacing base: FormatSignature) -> String? {
-    if let problem { return problem }
-    guard base.problem == nil else { return nil }
+    mismatch(against: base)?.description(reference: "the value it replaces")
+  }
+
+  /// Why this format cannot be given the arguments `reference` is given, or `nil` if it can;
+  /// when several arguments do not fit, the one that can crash comes first.
+  /// - Parameter reference: The signature whose arguments the caller supplies (the value an
+  ///   override replaces, or the development language's value).
+  /// - Returns: The first mismatch that can crash, else the first that prints wrong text.
+  public func mismatch(against reference: FormatSignature) -> FormatMismatch? {
+    if let flaw { return FormatMismatch(reason: flaw) }
+    guard reference.flaw == nil else { return nil }
+    var first: FormatMismatch?
     for position in arguments.keys.sorted() {
       guard let type = arguments[position] else { continue }
-      guard let baseType = base.arguments[position] else {
-        return "it uses argument \(position), which the value it replaces does not take"
+      let found: FormatMismatch
+      if let expected = reference.arguments[position] {
+        guard expected != type else { continue }
+        found = FormatMismatch(reason: .typeMismatch(position: position, found: type, expected: expected))
+      } else {
+        found = FormatMismatch(reason: .unsuppliedArgument(position: position, type))
       }
-      if baseType != type {
-        return "argument \(position) is \(type) here but \(baseType) in the value it replaces"
+      if found.consequence == .crash { return found }
+      first = first ?? found
+    }
+    return first
+  }
+}
+
+extension FormatSignature {
+  /// The arguments of several formats of one value together (the forms of a stringsdict rule,
+  /// which the caller gives the same arguments): a position any of them uses, with its type.
+  /// - Parameter signatures: The signatures of the forms.
+  /// - Returns: Their union; it has a problem if one of them does, or if two disagree on a type.
+  static func union(_ signatures: [FormatSignature]) -> FormatSignature {
+    var result = FormatSignature(format: "")
+    for signature in signatures {
+      if let flaw = signature.flaw {
+        result.flaw = flaw
+        return result
+      }
+      for (position, type) in signature.arguments {
+        if let existing = result.arguments[position], existing != type {
+          result.flaw = .conflictingTypes(position: position, existing, type)
+          return result
+        }
+        result.arguments[position] = type
       }
     }
-    return nil
+    return result
   }
 }
 
 extension LocalizationValue {
+  /// The arguments the value takes: for a stringsdict rule, those of every form together (a
+  /// form may use an argument the format key does not name, such as `%2$@` beside `%#@count@`).
+  public var argumentSignature: FormatSignature? {
+    let signatures = formatSignatures.map(\.signature)
+    return signatures.isEmpty ? nil : FormatSignature.union(signatures)
+  }
+
+  /// Whether a plain string's every specifier is a percent sign and a space followed by a
+  /// conversion letter (`100% guaranteed` reads as `% g`): prose, not a format.
+  var isProseWithPercentSigns: Bool {
+    guard case .string(let text) = self, let specifiers = FormatSpecifier.parse(text), !specifiers.isEmpty else {
+      return false
+    }
+    return specifiers.allSatisfy { $0.text.hasPrefix("% ") }
+  }
+
   /// The format signatures a value offers at run time: one for a plain string; for a
   /// stringsdict rule, one per variant (each plural or device form), with `%#@var@` expanded to
   /// the variable's `NSStringFormatValueTypeKey`.
@@ -105,9 +160,19 @@ extension LocalizationValue {
 }
 
 extension String {
-  /// The string with the first occurrence of `target` replaced.
+  /// The string with the first occurrence of `target` replaced, compared by Unicode scalar.
   func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard let range = range(of: target) else { return self }
-    return replacingCharacters(in: range, with: replacement)
+    let scalars = Array(unicodeScalars)
+    let needle = Array(target.unicodeScalars)
+    guard !needle.isEmpty, needle.count <= scalars.count else { return self }
+    for start in 0...(scalars.count - needle.count) where scalars[start..<(start + needle.count)].elementsEqual(needle)
+    {
+      var result = String.UnicodeScalarView()
+      result.append(contentsOf: scalars[..<start])
+      result.append(contentsOf: replacement.unicodeScalars)
+      result.append(contentsOf: scalars[(start + needle.count)...])
+      return String(result)
+    }
+    return self
   }
 }

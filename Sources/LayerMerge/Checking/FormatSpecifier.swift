@@ -20,7 +20,7 @@ public struct FormatSpecifier: Hashable, Sendable {
     public var description: String {
       switch self {
       case .integer(let size, let style): return "\(style.rawValue) integer (\(size * 8)-bit)"
-      case .floatingPoint(let size, _): return size == 16 ? "long double" : "double"
+      case .floatingPoint(let size, let style): return (size == 16 ? "long double" : "double") + " (%\(style))"
       case .character: return "character"
       case .cString(let kind): return kind == "s" ? "C string" : "\(kind) string"
       case .pointer: return "pointer"

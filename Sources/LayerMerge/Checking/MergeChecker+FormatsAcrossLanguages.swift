@@ -1,0 +1,88 @@
+extension MergeChecker {
+  /// Within each layer, every language's value of a key must take the arguments of the
+  /// development language's value of that key in the same layer.
+  mutating func checkFormatsWithinLayers() {
+    guard let developmentLanguage else { return }
+    for files in layerFiles {
+      // The development-language formats of each table, worked out once for all its languages.
+      var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+      for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
+        let developmentAddress = address.inLanguage(developmentLanguage)
+        guard let file = files[address], let reference = files[developmentAddress] else { continue }
+        if references[developmentAddress] == nil {
+          references[developmentAddress] = formats(of: reference.table.entries)
+        }
+        let language = address.language
+        for (index, signature) in references[developmentAddress] ?? [] {
+          let entry = reference.table.entries[index]
+          guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
+            continue
+          }
+          let translation = file.table.entries[other]
+          // A plain translation without '%' takes no argument, which always fits.
+          guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
+          else { continue }
+          diagnostics.append(
+            formatDiagnostic(
+              "the \(language) value of \(quoted(entry.key))", against: "its \(developmentLanguage) value",
+              reference: developmentLanguage, found,
+              at: SourceLocation(path: file.path, position: translation.position),
+              note: Diagnostic.Note(
+                "the \(developmentLanguage) value is here",
+                at: SourceLocation(path: reference.path, position: entry.position))))
+        }
+      }
+    }
+  }
+
+  /// In the merged result, a value from a layer that has no development-language value of its
+  /// own for the key must take the arguments of the development language's value from the layer
+  /// that introduced the key (overrides of it take the same arguments or fewer).
+  mutating func checkFormatsOfMergedTables() {
+    guard let developmentLanguage else { return }
+    var byAddress: [TableAddress: MergedTable] = [:]
+    for table in tables { byAddress[table.address] = table }
+    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+    for table in tables where table.address.language != developmentLanguage && table.address.language != "Base" {
+      let developmentAddress = table.address.inLanguage(developmentLanguage)
+      // With one layer every value is checked within it.
+      guard layers.count > 1, let reference = byAddress[developmentAddress] else { continue }
+      if references[developmentAddress] == nil {
+        references[developmentAddress] = formats(
+          of: reference.provenance.map { $0.shadowed.last?.entry ?? $0.winner.entry })
+      }
+      let language = table.address.language
+      for (index, signature) in references[developmentAddress] ?? [] {
+        let development = reference.provenance[index]
+        guard
+          let other = table.table.index(
+            ofKeyOf: reference.table.entries[index], digest: reference.table.digest(at: index))
+        else { continue }
+        let record = table.provenance[other]
+        // A layer with its own development-language value is checked within that layer, and an
+        // override that does not fit what it replaces is reported as such.
+        let layer = record.winner.layerIndex
+        guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
+          overrideMismatch(record) == nil, let found = formatMismatch(of: record.winner.value, against: signature)
+        else { continue }
+        let original = development.shadowed.last ?? development.winner
+        diagnostics.append(
+          formatDiagnostic(
+            "in the merged result, the \(language) value of \(quoted(record.key)) from layer '\(record.winner.layer)'",
+            against: "the \(developmentLanguage) value from layer '\(original.layer)'", reference: developmentLanguage,
+            found, at: record.winner.location,
+            note: Diagnostic.Note("the \(developmentLanguage) value is here", at: original.location)))
+      }
+    }
+  }
+
+  /// The positions of the entries used as formats, with the arguments they take.
+  private func formats(of entries: [LocalizationEntry]) -> [(index: Int, signature: FormatSignature)] {
+    entries.indices.compactMap { index in
+      guard mayHaveFormat(entries[index]), let signature = referenceSignature(entries[index].value) else {
+        return nil
+      }
+      return (index, signature)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// The checks a merge runs on its result, one family per file: overrides (format specifiers,
+/// redundant values), near-miss keys, keys split between `.strings` and `.stringsdict`, format
+/// specifiers across languages, and missing translations.
+struct MergeChecker: Sendable {
+  let tables: [MergedTable]
+  let layers: [Layer]
+  /// Each layer's own files, for the checks that look inside one layer.
+  let layerFiles: [[TableAddress: ParsedFile]]
+  let developmentLanguage: String?
+  var diagnostics: [Diagnostic] = []
+
+  init(
+    tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?
+  ) {
+    self.tables = tables
+    self.layers = layers
+    self.layerFiles = layerFiles
+    self.developmentLanguage = developmentLanguage
+  }
+
+  func run() -> [Diagnostic] {
+    // The families read the same tables and nothing else: run them side by side, each on its own
+    // copy, and keep their diagnostics in this fixed order.
+    let families: [@Sendable (inout MergeChecker) -> Void] = [
+      { checker in for table in checker.tables { checker.checkOverrides(in: table) } },
+      { $0.checkNearMisses() },
+      { $0.checkStringsAgainstStringsdict() },
+      { $0.checkFormatsWithinLayers() },
+      { $0.checkFormatsOfMergedTables() },
+      { $0.checkLanguages() },
+    ]
+    let checker = self
+    return families.concurrentMap { family in
+      var copy = checker
+      family(&copy)
+      return copy.diagnostics
+    }.flatMap { $0 }
+  }
+
+  // MARK: - Shared by the families
+
+  /// Whether the entry's value may hold a format specifier: anything but a plain string without
+  /// `%`. A plain string without `%` is not used as a format, and this spares making the strings
+  /// of most entries.
+  func mayHaveFormat(_ entry: LocalizationEntry) -> Bool {
+    entry.withStringValueBytes { $0.contains(UInt8(ascii: "%")) } ?? true
+  }
+
+  /// The worst reason `value` cannot take the arguments `reference` is given, with the
+  /// stringsdict variant it is in (`""` for a plain string), or `nil` if every variant fits.
+  func formatMismatch(of value: LocalizationValue, against reference: LocalizationValue)
+    -> (variant: String, mismatch: FormatMismatch)?
+  {
+    referenceSignature(reference).flatMap { formatMismatch(of: value, against: $0) }
+  }
+
+  /// The same, with the reference's arguments worked out already.
+  func formatMismatch(of value: LocalizationValue, against referenceSignature: FormatSignature)
+    -> (variant: String, mismatch: FormatMismatch)?
+  {
+    var first: (variant: String, mismatch: FormatMismatch)?
+    for (variant, signature) in value.formatSignatures {
+      guard let mismatch = signature.mismatch(against: referenceSignature) else { continue }
+      if mismatch.consequence == .crash { return (variant, mismatch) }
+      first = first ?? (variant, mismatch)
+    }
+    return first
+  }
+
+  /// The arguments a value used as a format takes, or `nil` when it is not one to compare with:
+  /// no valid format, or prose whose only "specifiers" follow a percent sign and a space
+  /// ("100% guaranteed").
+  func referenceSignature(_ value: LocalizationValue) -> FormatSignature? {
+    guard let signature = value.argumentSignature, signature.flaw == nil, !value.isProseWithPercentSigns else {
+      return nil
+    }
+    return signature
+  }
+
+  /// A format-mismatch error (can crash) or format-misprint warning (prints wrong text):
+  /// "<subject> does not fit the format arguments of <against>: <reason>; <consequence>".
+  /// - Parameters:
+  ///   - reference: How the reason names the value that sets the arguments ("en").
+  func formatDiagnostic(
+    _ subject: String, against: String, reference: String, _ found: (variant: String, mismatch: FormatMismatch),
+    at location: SourceLocation, note: Diagnostic.Note
+  ) -> Diagnostic {
+    let (variant, mismatch) = found
+    let reason = mismatch.description(reference: reference)
+    let crashes = mismatch.consequence == .crash
+    return Diagnostic(
+      crashes ? .error : .warning, crashes ? .formatMismatch : .formatMisprint,
+      "\(subject) does not fit the format arguments of \(against): "
+        + (variant.isEmpty ? reason : "in \(variant), \(reason)") + "; \(mismatch.consequenceDescription)",
+      at: location, notes: [note])
+  }
+}
+
+/// "1 key", "3 keys".
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -1,0 +1,23 @@
+extension String {
+  /// The string with every occurrence of `target` replaced, compared by Unicode scalar (so that
+  /// `\n` is found inside `\r\n` and `</` before a combining mark).
+  func replacingEvery(_ target: String, with replacement: String) -> String {
+    let needle = Array(target.unicodeScalars)
+    guard let first = needle.first else { return self }
+    let scalars = Array(unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == first, index + needle.count <= scalars.count,
+        scalars[index..<(index + needle.count)].elementsEqual(needle)
+      {
+        result.append(contentsOf: replacement.unicodeScalars)
+        index += needle.count
+      } else {
+        result.append(scalars[index])
+        index += 1
+      }
+    }
+    return String(result)
+  }
+}
