@@ -35,7 +35,7 @@ public struct CheckRules: Hashable, Sendable {
     .formatMismatch,
   ])
 
-  private static let toolFailures: Set<DiagnosticCode> = [.unsafeDestination, .writeFailed]
+  private static let toolFailures: Set<DiagnosticCode> = [.unsafeDestination, .writeFailed, .projectFile]
 
   /// The levels set, by code.
   public private(set) var levels: [DiagnosticCode: RuleLevel] = [:]

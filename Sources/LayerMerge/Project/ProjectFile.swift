@@ -37,23 +37,6 @@ public struct ProjectFile: Hashable, Sendable {
     }
   }
 
-  /// One `rules` entry: a diagnostic code and the level the project gives it.
-  public struct Rule: Hashable, Sendable {
-    /// The diagnostic code.
-    public var code: DiagnosticCode
-    /// `error`, `warning` or `off`.
-    public var level: String
-    /// Where the entry stands in the project file.
-    public var position: TextPosition?
-
-    /// Creates a rule entry.
-    public init(code: DiagnosticCode, level: String, position: TextPosition? = nil) {
-      self.code = code
-      self.level = level
-      self.position = position
-    }
-  }
-
   /// Where each target's `.xcfilelist`s go (`locmerge files`), as templates with `{target}`.
   public struct FileLists: Hashable, Sendable {
     /// The input list's path template, relative to the project folder.
@@ -83,28 +66,23 @@ public struct ProjectFile: Hashable, Sendable {
   public var destination: PathTemplate?
   /// The targets, in the file's order.
   public var targets: [Target]
-  /// The language other languages are compared with, if the project sets one.
-  public var developmentLanguage: String?
-  /// The rule levels the project sets, in the file's order.
-  public var rules: [Rule]
-  /// Glob patterns of layer-relative table paths to leave out of every merge.
-  public var exclude: [String]
+  /// The settings every merge of the project uses: `developmentLanguage`, `rules` and `exclude`.
+  public var options: MergeOptions
   /// Where `locmerge files` writes each target's file lists.
   public var fileLists: FileLists
 
   /// Creates a project description.
   public init(
-    path: String, base: Layer, destination: PathTemplate? = nil, targets: [Target], developmentLanguage: String? = nil,
-    rules: [Rule] = [], exclude: [String] = [], fileLists: FileLists = .default
+    path: String, base: Layer, destination: PathTemplate? = nil, targets: [Target],
+    options: MergeOptions = MergeOptions(),
+    fileLists: FileLists = .default
   ) {
     self.path = path
     self.folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
     self.base = base
     self.destination = destination
     self.targets = targets
-    self.developmentLanguage = developmentLanguage
-    self.rules = rules
-    self.exclude = exclude
+    self.options = options
     self.fileLists = fileLists
   }
 

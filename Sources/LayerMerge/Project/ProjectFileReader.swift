@@ -77,7 +77,6 @@ private struct Checker {
   static let targetKeys = ["layers", "destination"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
-  static let levels = ["error", "warning", "off"]
 
   mutating func project(_ root: JSONNode) -> ProjectFile? {
     guard let members = object(root, named: "the project file") else { return nil }
@@ -101,35 +100,40 @@ private struct Checker {
       report("the project file needs \"targets\": each target's layers above the base", at: root.position)
     }
     let developmentLanguage = fields["developmentLanguage"].flatMap { nonEmptyString($0, named: "developmentLanguage") }
-    var rules: [ProjectFile.Rule] = []
+    var rules = CheckRules()
     if let node = fields["rules"] { rules = self.rules(node) }
-    var exclude: [String] = []
-    if let node = fields["exclude"] { exclude = strings(node, named: "exclude") }
+    var exclude: [PathGlob] = []
+    if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
     }
 
-    // Layer names: the folder's name, or as many trailing components as it takes to be unique.
-    var layerPaths: [String] = basePath.map { [$0] } ?? []
-    var targets: [(name: String, position: TextPosition, destination: PathTemplate?, layers: [(String?, String)])] = []
+    var targets: [(name: String, position: TextPosition, destination: PathTemplate?, layers: [Layer])] = []
     for entry in targetEntries {
       guard let (layers, destination) = target(entry.node, name: entry.name) else { continue }
-      layerPaths += layers.map(\.1)
-      targets.append((entry.name, entry.position, destination, layers))
-    }
-    let names = LayerNaming.uniqueNames(for: layerPaths)
-    func layer(_ name: String?, _ relative: String) -> Layer {
-      Layer(name: name ?? names[relative] ?? relative, path: PathText.join(folder, relative))
+      targets.append((entry.name, entry.position, destination, layers.map { layer($0.0, $0.1) }))
     }
     guard let basePath else { return nil }
+    // Folders that share a name (Brands/Acme, Targets/Acme) are named alike in every target.
+    let named = Layer.uniquelyNamed([layer(nil, basePath)] + targets.flatMap(\.layers))
+    let nameByPath = Dictionary(named.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
+    func renamed(_ layer: Layer) -> Layer { Layer(name: nameByPath[layer.path] ?? layer.name, path: layer.path) }
     return ProjectFile(
-      path: path, base: layer(nil, basePath), destination: destination,
+      path: path, base: renamed(layer(nil, basePath)), destination: destination,
       targets: targets.map { target in
         ProjectFile.Target(
-          name: target.name, overlays: target.layers.map { layer($0.0, $0.1) }, destination: target.destination,
+          name: target.name, overlays: target.layers.map(renamed), destination: target.destination,
           position: target.position)
-      }, developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, fileLists: fileLists)
+      }, options: MergeOptions(developmentLanguage: developmentLanguage, rules: rules, exclude: exclude),
+      fileLists: fileLists)
+  }
+
+  /// A layer from the project file: its folder resolved against the project's folder.
+  func layer(_ name: String?, _ relative: String) -> Layer {
+    var relative = Substring(relative)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    return Layer(name: name, path: PathText.join(folder, String(relative)))
   }
 
   mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], destination: PathTemplate?)? {
@@ -172,23 +176,27 @@ private struct Checker {
     return (layers, destination)
   }
 
-  mutating func rules(_ node: JSONNode) -> [ProjectFile.Rule] {
-    guard let members = object(node, named: "rules") else { return [] }
-    var rules: [ProjectFile.Rule] = []
+  mutating func rules(_ node: JSONNode) -> CheckRules {
+    var rules = CheckRules()
+    guard let members = object(node, named: "rules") else { return rules }
     let codes = DiagnosticCode.allCases.map(\.rawValue)
     for member in uniqueMembers(members, in: "rules") {
       guard let code = DiagnosticCode(rawValue: member.key) else {
         report("unknown rule \"\(member.key)\"\(suggestion(for: member.key, among: codes))", at: member.keyPosition)
         continue
       }
-      guard let level = member.value.string, Self.levels.contains(level) else {
+      guard let text = member.value.string, let level = RuleLevel(rawValue: text) else {
         let written = member.value.string.map { "\"\($0)\"" } ?? member.value.kindDescription
         report(
           "the level of \"\(member.key)\" must be \"error\", \"warning\" or \"off\", not \(written)",
           at: member.value.position)
         continue
       }
-      rules.append(ProjectFile.Rule(code: code, level: level, position: member.keyPosition))
+      do {
+        try rules.set(level, for: code)
+      } catch {
+        report(error.description, at: member.value.position)
+      }
     }
     return rules
   }

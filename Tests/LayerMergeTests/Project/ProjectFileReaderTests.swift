@@ -42,10 +42,9 @@ import Testing
       ])
     #expect(project.targets[1].overlays.map(\.name) == ["Globex", "Go"])
     #expect(project.targets[0].position == TextPosition(line: 5, column: 5))
-    #expect(project.developmentLanguage == "en")
-    #expect(project.rules.map(\.code) == [.missingTranslation, .redundantOverride])
-    #expect(project.rules.map(\.level) == ["off", "error"])
-    #expect(project.exclude == ["**/Untranslated.strings"])
+    #expect(project.options.developmentLanguage == "en")
+    #expect(project.options.rules.levels == [.missingTranslation: .off, .redundantOverride: .error])
+    #expect(project.options.exclude == [PathGlob("**/Untranslated.strings")])
     #expect(project.fileLists == .default)
   }
 
