@@ -102,10 +102,10 @@ private struct Checker {
             + "variations", at: substitution.position ?? context.position)
         continue
       }
-      checkPlural(plural, at: substitution.variations?.position ?? substitution.position, in: context)
+      checkPlural(plural, at: substitution.variations?.pluralPosition ?? substitution.position, in: context)
     }
     if let plural = variant.variations?.plural {
-      checkPlural(plural, at: variant.variations?.position ?? context.position, in: context)
+      checkPlural(plural, at: variant.variations?.pluralPosition ?? context.position, in: context)
     }
     for device in variant.variations?.device ?? [] {
       check(device.variant, in: Context(key: context.key, language: context.language, position: device.position))

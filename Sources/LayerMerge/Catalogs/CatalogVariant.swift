@@ -88,6 +88,8 @@ public struct CatalogVariations: Hashable, Sendable {
   public var otherFields: [JSONMember]
   /// Where the variations object starts.
   public var position: TextPosition?
+  /// Where the `"plural"` key stands.
+  public var pluralPosition: TextPosition?
 
   /// Creates variations.
   public init(plural: [CatalogCase]? = nil, device: [CatalogCase]? = nil) {

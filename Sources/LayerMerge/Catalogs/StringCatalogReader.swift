@@ -216,7 +216,12 @@ private struct CatalogBuilder {
         let parsed = lastOfEach(cases).compactMap { item in
           variant(from: item).map { CatalogCase(item.key, $0, position: item.keyPosition) }
         }
-        if field.key == "plural" { variations.plural = parsed } else { variations.device = parsed }
+        if field.key == "plural" {
+          variations.plural = parsed
+          variations.pluralPosition = field.keyPosition
+        } else {
+          variations.device = parsed
+        }
       default: variations.otherFields.append(field)
       }
     }
