@@ -32,6 +32,8 @@ enum CommandLineTool {
       return MergeCommand(options: options, environment: environment, console: console).run(mode: .lint)
     case .audit(let options):
       return AuditCommand(options: options, console: console).run()
+    case .compile(let options):
+      return CompileCommand(options: options, console: console).run()
     }
   }
 }
