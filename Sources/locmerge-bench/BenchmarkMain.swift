@@ -1,7 +1,7 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -31,6 +31,18 @@ enum BenchmarkMain {
       exit(1)
     }
 
+    let catalogSection = {
+      print("## String Catalogs: read, compile and write vs Foundation's `JSONSerialization`, same bytes, same run\n")
+      let inputs = CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"))
+      print(CatalogBenchmark.report(inputs, rounds: rounds))
+      print(
+        "\n(best of \(rounds) rounds after a warm-up; read + compile + render = reading the JSON into the model, "
+          + "compiling every language and rendering the .strings/.stringsdict bytes, without writing files)\n")
+    }
+    if arguments.contains("--catalogs") {
+      catalogSection()
+      return
+    }
     if arguments.contains("--profile-parse") {
       // Only our reader, for a profiler.
       let files = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
@@ -87,6 +99,7 @@ enum BenchmarkMain {
     if binaries.isEmpty {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
+    catalogSection()
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(
