@@ -39,6 +39,19 @@ enum BenchmarkMain {
         "\n(best of \(rounds) rounds after a warm-up; read + compile + render = reading the JSON into the model, "
           + "compiling every language and rendering the .strings/.stringsdict bytes, without writing files)\n")
     }
+    if arguments.contains("--profile-catalog") {
+      // Only reading and compiling the largest corpus catalog, for a profiler.
+      guard
+        let largest = CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"), synthetic: false).last
+      else { return }
+      var outputs = 0
+      for _ in 0..<rounds {
+        guard let catalog = StringCatalogReader.parse(largest.bytes, path: largest.name).catalog else { return }
+        outputs += CatalogCompiler.compile(catalog, path: "Localizable.xcstrings").outputs.count
+      }
+      print(largest.name, outputs)
+      return
+    }
     if arguments.contains("--catalogs") {
       catalogSection()
       return

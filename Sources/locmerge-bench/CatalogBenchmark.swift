@@ -11,7 +11,7 @@ enum CatalogBenchmark {
 
   /// The corpus catalogs by size (the 2 MB DuckDuckGo catalog among them), their sum, and a
   /// synthetic catalog four times the largest, to see how the cost grows with the input.
-  static func inputs(corpus: URL) -> [Input] {
+  static func inputs(corpus: URL, synthetic: Bool = true) -> [Input] {
     var files: [(String, [UInt8])] = []
     if let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) {
       for case let url as URL in enumerator where url.pathExtension == "xcstrings" {
@@ -30,7 +30,8 @@ enum CatalogBenchmark {
       else { continue }
       inputs.append(Input(name: name, bytes: bytes))
     }
-    if let largest = files.last, let catalog = StringCatalogReader.parse(largest.1, path: largest.0).catalog {
+    if synthetic, let largest = files.last, let catalog = StringCatalogReader.parse(largest.1, path: largest.0).catalog
+    {
       var big = StringCatalog(sourceLanguage: catalog.sourceLanguage, version: catalog.version)
       for copy in 0..<4 {
         for entry in catalog.entries {
@@ -46,9 +47,9 @@ enum CatalogBenchmark {
 
   static func report(_ inputs: [Input], rounds: Int) -> String {
     var lines = [
-      "| catalog | bytes | JSONSerialization parse | LayerMerge read | read + compile + render | compile MB/s | "
+      "| catalog | bytes | JSONSerialization parse | JSONReader | LayerMerge read | read + compile + render | compile MB/s | "
         + "ratio (parse / read+compile) | JSONSerialization write | LayerMerge write |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     var sink = 0
     for input in inputs {
@@ -56,6 +57,9 @@ enum CatalogBenchmark {
       let parse = Measurement.run("JSONSerialization", rounds: rounds) {
         let object = try? JSONSerialization.jsonObject(with: data)
         sink &+= object == nil ? 0 : 1
+      }
+      let json = Measurement.run("JSONReader", rounds: rounds) {
+        sink &+= (try? JSONReader.parse(input.bytes))?.members?.count ?? 0
       }
       let read = Measurement.run("read", rounds: rounds) {
         sink &+= StringCatalogReader.parse(input.bytes, path: input.name).catalog?.entries.count ?? 0
@@ -78,7 +82,7 @@ enum CatalogBenchmark {
         sink &+= StringCatalogWriter.data(for: catalog).count
       }
       lines.append(
-        "| \(input.name) | \(input.bytes.count) | \(Format.milliseconds(parse.best)) | "
+        "| \(input.name) | \(input.bytes.count) | \(Format.milliseconds(parse.best)) | \(Format.milliseconds(json.best)) | "
           + "\(Format.milliseconds(read.best)) | \(Format.milliseconds(compile.best)) | "
           + "\(Format.megabytesPerSecond(bytes: input.bytes.count, seconds: compile.best)) | "
           + "\(Format.ratio(parse.best / compile.best)) | \(Format.milliseconds(foundationWrite.best)) | "

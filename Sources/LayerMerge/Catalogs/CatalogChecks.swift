@@ -16,13 +16,22 @@ struct CatalogChecks {
     var checker = Checker(path: path)
     for entry in catalog.entries {
       let source = entry[catalog.sourceLanguage]
-      let base =
+      // Made only when a translation may format something: most strings have no '%'.
+      lazy var base =
         source.map { signatures(of: $0.variant, key: entry.key).first?.signature } ?? FormatSignature(format: entry.key)
       for localization in entry.localizations ?? [] {
         if let wanted = options.languages, !wanted.contains(localization.language) { continue }
         let context = Context(key: entry.key, language: localization.language, position: localization.position)
+        guard CatalogCompiler.isUsableFolderName(localization.language) else {
+          checker.report(
+            .error, .catalogSchema,
+            "the language code \(quoted(localization.language)) of \(quoted(entry.key)) cannot name a .lproj folder; "
+              + "it is not compiled", at: localization.position)
+          continue
+        }
         checker.check(localization.variant, in: context)
-        if localization.language != catalog.sourceLanguage, let base {
+        // A translation without '%' takes no argument, and leaving arguments out is allowed.
+        if localization.language != catalog.sourceLanguage, mayFormat(localization.variant), let base {
           checker.checkFormat(
             of: signatures(of: localization.variant, key: entry.key), against: base, in: context,
             source: source.map { SourceLocation(path: path, position: $0.position) })
@@ -30,6 +39,15 @@ struct CatalogChecks {
       }
     }
     return checker.diagnostics
+  }
+
+  /// Whether any text of the variant has a `%`.
+  private func mayFormat(_ variant: CatalogVariant) -> Bool {
+    if let unit = variant.stringUnit, unit.value.utf8.contains(UInt8(ascii: "%")) { return true }
+    for item in (variant.variations?.plural ?? []) + (variant.variations?.device ?? []) where mayFormat(item.variant) {
+      return true
+    }
+    return variant.substitutions?.contains { !($0.variations?.plural ?? []).isEmpty } ?? false
   }
 
   /// The formats a variant gives the runtime, with a label for each plural or device form.
@@ -74,7 +92,11 @@ private struct Checker {
   mutating func check(_ variant: CatalogVariant, in context: Context) {
     let substitutions = variant.substitutions ?? []
     if let unit = variant.stringUnit {
-      let referenced = FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value)
+      // Only a text with '#' can refer to a substitution.
+      let mayReference = !substitutions.isEmpty || unit.value.utf8.contains(UInt8(ascii: "#"))
+      let referenced =
+        mayReference
+        ? FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value) : []
       for name in referenced where !substitutions.contains(where: { $0.name == name }) {
         // Xcode's message.
         report(

@@ -38,12 +38,16 @@ public enum CatalogCompiler {
   ///   - options: Languages and flags.
   /// - Returns: The tables of every language that has entries, and the diagnostics of the checks.
   public static func compile(_ catalog: StringCatalog, path: String, options: Options = Options()) -> CompiledCatalog {
-    var compiler = Compilation(catalog: catalog, options: options)
-    compiler.run()
-    let checks = CatalogChecks(catalog: catalog, path: path, options: options)
+    // The checks read the catalog and nothing else: they run beside the compilation.
+    let parts = [false, true].concurrentMap { isChecking -> ([CompiledLanguage], [Diagnostic]) in
+      if isChecking { return ([], CatalogChecks(catalog: catalog, path: path, options: options).run()) }
+      var compiler = Compilation(catalog: catalog, options: options)
+      compiler.run()
+      return (compiler.languages(), [])
+    }
     return CompiledCatalog(
-      tableName: ParsedCatalog(path: path, catalog: nil, diagnostics: []).tableName,
-      languages: compiler.languages(), diagnostics: checks.run())
+      tableName: ParsedCatalog(path: path, catalog: nil, diagnostics: []).tableName, languages: parts[0].0,
+      diagnostics: parts[1].1)
   }
 
   /// The `.stringsdict` rule or string a localization compiles to, and whether it also gives a
@@ -158,6 +162,12 @@ public enum CatalogCompiler {
     return result
   }
 
+  /// Whether a language code can name a `<code>.lproj` folder inside the output directory.
+  static func isUsableFolderName(_ language: String) -> Bool {
+    !language.isEmpty && !language.hasPrefix(".") && !language.utf8.contains(UInt8(ascii: "/"))
+      && !language.utf8.contains(0)
+  }
+
   /// A specifier without `%`, position, flags, width and precision: `%1$.1f` → `f`, `%lld` → `lld`.
   static func valueType(ofSpecifier text: String) -> String? {
     guard let specifier = FormatSpecifier.parse(text)?.first, specifier.variable == nil else { return nil }
@@ -182,24 +192,27 @@ public struct CompiledCatalog: Sendable {
   public var diagnostics: [Diagnostic]
 
   /// The files to write: `<lang>.lproj/<Table>.strings` and `.stringsdict`, relative to the output
-  /// folder, in path order.
+  /// folder, in path order; rendered on every core.
   public var outputs: [OutputDirectory.Output] {
-    languages.flatMap { language -> [OutputDirectory.Output] in
+    let tableName = tableName
+    return languages.concurrentMap { language -> [OutputDirectory.Output] in
       var files: [OutputDirectory.Output] = []
       let folder = "\(language.language).lproj/\(tableName)"
       if !language.strings.isEmpty || language.writesEmptyStrings {
         files.append(
           OutputDirectory.Output(
             relativePath: folder + ".strings",
-            bytes: PropertyListXMLWriter.data(dictionary: language.strings.map { ($0.key, .string($0.value)) })))
+            bytes: PropertyListXMLWriter.data(
+              dictionary: language.strings.map { ($0.key, .string($0.value)) }, keysAreUnique: true)))
       }
       if !language.stringsdict.isEmpty {
         files.append(
           OutputDirectory.Output(
-            relativePath: folder + ".stringsdict", bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict)))
+            relativePath: folder + ".stringsdict",
+            bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict, keysAreUnique: true)))
       }
       return files
-    }
+    }.flatMap { $0 }
   }
 }
 
@@ -216,8 +229,8 @@ public struct CompiledLanguage: Sendable {
 
   /// What the runtime sees for each key: the `.stringsdict` rule wins over the `.strings` value.
   public var values: [(key: String, value: LocalizationValue)] {
-    let ruled = Set(stringsdict.map { Array($0.key.utf8) })
-    return strings.filter { !ruled.contains(Array($0.key.utf8)) }.map { ($0.key, .string($0.value)) } + stringsdict
+    let ruled = Set(stringsdict.map { ByteKey($0.key) })
+    return strings.filter { !ruled.contains(ByteKey($0.key)) }.map { ($0.key, .string($0.value)) } + stringsdict
   }
 }
 
@@ -240,6 +253,8 @@ private struct Compilation {
       for localization in entry.localizations ?? [] {
         let language = localization.language
         if let wanted = options.languages, !wanted.contains(language) { continue }
+        // The code names a folder: never one outside the output directory (the checks report it).
+        if !CatalogCompiler.isUsableFolderName(language) { continue }
         if choices.compilesUntranslatableInSourceLanguageOnly, entry.shouldTranslate == false, language != source {
           continue
         }
@@ -251,13 +266,13 @@ private struct Compilation {
           continue
         }
         let compiled = CatalogCompiler.ruleAndString(for: variant, key: entry.key, choices: choices)
-        var table = tables[language] ?? CompiledLanguage(language: language, strings: [], stringsdict: [])
-        if let rule = compiled.rule { table.stringsdict.append((entry.key, rule)) }
+        // Mutated in place: taking the table out and storing it back would copy its arrays each time.
+        let empty = CompiledLanguage(
+          language: language, strings: [], stringsdict: [], writesEmptyStrings: choices.writesEmptyStringsFile)
+        if let rule = compiled.rule { tables[language, default: empty].stringsdict.append((entry.key, rule)) }
         if let string = compiled.string, choices.writesEmptyValues || !string.isEmpty {
-          table.strings.append((entry.key, string))
+          tables[language, default: empty].strings.append((entry.key, string))
         }
-        table.writesEmptyStrings = choices.writesEmptyStringsFile
-        tables[language] = table
       }
     }
   }

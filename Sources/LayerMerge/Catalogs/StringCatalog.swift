@@ -29,7 +29,7 @@ public struct StringCatalog: Hashable, Sendable {
   /// Where `"sourceLanguage"` stands, for files that were read.
   public var sourceLanguagePosition: TextPosition?
 
-  private var indexByKey: [[UInt8]: Int]
+  private var indexByKey: [ByteKey: Int]
 
   /// Creates a catalog.
   /// - Parameters:
@@ -50,7 +50,7 @@ public struct StringCatalog: Hashable, Sendable {
 
   /// The entry for a key (compared by bytes), if there is one.
   public subscript(key: String) -> CatalogEntry? {
-    indexByKey[Array(key.utf8)].map { entries[$0] }
+    indexByKey[ByteKey(key)].map { entries[$0] }
   }
 
   /// Adds an entry at the end, or replaces the entry with the same key where it stands.
@@ -58,7 +58,7 @@ public struct StringCatalog: Hashable, Sendable {
   /// - Returns: The entry it replaced, if any.
   @discardableResult
   public mutating func upsert(_ entry: CatalogEntry) -> CatalogEntry? {
-    let bytes = Array(entry.key.utf8)
+    let bytes = ByteKey(entry.key)
     if let index = indexByKey[bytes] {
       let previous = entries[index]
       entries[index] = entry
@@ -74,9 +74,9 @@ public struct StringCatalog: Hashable, Sendable {
   /// - Returns: The removed entry.
   @discardableResult
   public mutating func remove(key: String) -> CatalogEntry? {
-    guard let index = indexByKey.removeValue(forKey: Array(key.utf8)) else { return nil }
+    guard let index = indexByKey.removeValue(forKey: ByteKey(key)) else { return nil }
     let removed = entries.remove(at: index)
-    for position in index..<entries.count { indexByKey[Array(entries[position].key.utf8)] = position }
+    for position in index..<entries.count { indexByKey[ByteKey(entries[position].key)] = position }
     return removed
   }
 

@@ -114,9 +114,9 @@ private struct CatalogBuilder {
     // Swift strings compare by canonical equivalence, CF keys by their code units: keys that are
     // equal here but not byte for byte are two entries for Xcode, and one for Swift dictionaries.
     var firstOfEquivalents: [String: JSONMember] = [:]
-    var firstByBytes: [[UInt8]: JSONMember] = [:]
+    var firstByBytes: [ByteKey: JSONMember] = [:]
     for member in entries {
-      let bytes = Array(member.key.utf8)
+      let bytes = ByteKey(member.key)
       if let earlier = firstByBytes[bytes] {
         warning(
           .duplicateKey, at: member.keyPosition, "key \(quoted(member.key)) is defined twice; the last definition wins",
@@ -253,10 +253,21 @@ private struct CatalogBuilder {
   /// The members of an object, each key once (the last occurrence, where the first stood), as
   /// JSONSerialization and Xcode read them.
   mutating func lastOfEach(_ members: [JSONMember], warnAbout kind: String? = nil) -> [JSONMember] {
-    var index: [[UInt8]: Int] = [:]
+    // Most objects are small and have no repeated key: check that without hashing.
+    if members.count <= 16 {
+      var repeated = false
+      outer: for i in members.indices {
+        for j in members.indices where j > i && members[i].key.utf8.elementsEqual(members[j].key.utf8) {
+          repeated = true
+          break outer
+        }
+      }
+      if !repeated { return members }
+    }
+    var index: [ByteKey: Int] = [:]
     var result: [JSONMember] = []
     for member in members {
-      let bytes = Array(member.key.utf8)
+      let bytes = ByteKey(member.key)
       if let existing = index[bytes] {
         if let kind {
           warning(

@@ -129,11 +129,11 @@ public enum StringCatalogWriter {
 
   /// Each key once, the last value winning, as a dictionary built from the members would hold it.
   private static func uniqueLast(_ members: [JSONMember]) -> [JSONMember] {
-    var index: [[UInt8]: Int] = [:]
+    var index: [ByteKey: Int] = [:]
     var result: [JSONMember] = []
     result.reserveCapacity(members.count)
     for member in members {
-      let bytes = Array(member.key.utf8)
+      let bytes = ByteKey(member.key)
       if let existing = index[bytes] {
         result[existing] = member
       } else {

@@ -26,10 +26,19 @@ public enum PropertyListXMLWriter {
   public static func data(
     dictionary pairs: [(key: String, value: LocalizationValue)], doublingLeadingByteOrderMark: Bool = false
   ) -> [UInt8] {
+    data(dictionary: pairs, keysAreUnique: false, doublingLeadingByteOrderMark: doublingLeadingByteOrderMark)
+  }
+
+  /// Like ``data(dictionary:doublingLeadingByteOrderMark:)``, for callers whose root keys are
+  /// already unique (a large table need not be checked again).
+  package static func data(
+    dictionary pairs: [(key: String, value: LocalizationValue)], keysAreUnique: Bool,
+    doublingLeadingByteOrderMark: Bool = false
+  ) -> [UInt8] {
     var writer = Writer(doublingBOM: doublingLeadingByteOrderMark)
     writer.output.reserveCapacity(256 + pairs.count * 64)
     writer.output.append(contentsOf: Self.prolog)
-    writer.writeDictionary(pairs, level: 0)
+    writer.writeDictionary(pairs, level: 0, keysAreUnique: keysAreUnique)
     writer.output.append(contentsOf: Array("</plist>\n".utf8))
     return writer.output
   }
@@ -53,14 +62,16 @@ private struct Writer {
     self.doublingBOM = doublingBOM
   }
 
-  mutating func writeDictionary(_ pairs: [(key: String, value: LocalizationValue)], level: Int) {
+  mutating func writeDictionary(
+    _ pairs: [(key: String, value: LocalizationValue)], level: Int, keysAreUnique: Bool = false
+  ) {
     indent(level)
     guard !pairs.isEmpty else {
       append("<dict/>\n")
       return
     }
     append("<dict>\n")
-    for (key, value) in lastOfEach(pairs).sorted(by: { utf16Precedes($0.key, $1.key) }) {
+    for (key, value) in (keysAreUnique ? pairs : lastOfEach(pairs)).sorted(by: { utf16Order($0.key, $1.key) }) {
       indent(level + 1)
       append("<key>")
       appendEscaped(key)
@@ -114,11 +125,11 @@ private struct Writer {
   }
 
   func lastOfEach(_ pairs: [(key: String, value: LocalizationValue)]) -> [(key: String, value: LocalizationValue)] {
-    var index: [[UInt8]: Int] = [:]
+    var index: [ByteKey: Int] = [:]
     var result: [(key: String, value: LocalizationValue)] = []
     result.reserveCapacity(pairs.count)
     for pair in pairs {
-      let bytes = Array(pair.key.utf8)
+      let bytes = ByteKey(pair.key)
       if let existing = index[bytes] {
         result[existing] = pair
       } else {
@@ -139,6 +150,10 @@ private struct Writer {
 
   mutating func appendEscaped(_ text: String) {
     if doublingBOM && text.unicodeScalars.first == "\u{FEFF}" { append("\u{FEFF}") }
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) {
+      output.append(contentsOf: text.utf8)
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "<"): append("&lt;")
@@ -148,4 +163,29 @@ private struct Writer {
       }
     }
   }
+}
+
+/// `CFStringCompare`'s order, UTF-16 code units, computed on the UTF-8 bytes: byte order is code
+/// point order, which differs from UTF-16 order only where a character above U+FFFF (a surrogate
+/// pair, D800–DFFF) meets one in U+E000–U+FFFF. Walking `utf16` views costs a transcoding per
+/// character, and a large table sorts its keys a hundred thousand times.
+func utf16Order(_ lhs: String, _ rhs: String) -> Bool {
+  let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+    rhs.utf8.withContiguousStorageIfAvailable { right in utf16Order(left, right) }
+  }
+  if let result = fast ?? nil { return result }
+  return lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+}
+
+private func utf16Order(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+  let count = min(left.count, right.count)
+  var index = 0
+  while index < count && left[index] == right[index] { index += 1 }
+  guard index < count else { return left.count < right.count }
+  let a = left[index]
+  let b = right[index]
+  // Equal prefixes put both bytes at the same place in a character: two lead bytes here. A 4-byte
+  // lead (F0–F4, astral) sorts before a 3-byte lead of U+E000–U+FFFF (EE, EF) in UTF-16.
+  if a >= 0xEE && b >= 0xEE && (a >= 0xF0) != (b >= 0xF0) { return a >= 0xF0 }
+  return a < b
 }

@@ -104,4 +104,20 @@ import Testing
       """, languages: ["fr"])
     #expect(found.isEmpty)
   }
+
+  /// A language code names a folder: one that would leave the output directory is refused.
+  @Test func languageCodesThatAreNotFolderNames() throws {
+    let text = """
+      {"sourceLanguage" : "en", "strings" : {
+        "k" : { "localizations" : { "../../escape" : { "stringUnit" : { "state" : "translated", "value" : "x" } },
+          "de" : { "stringUnit" : { "state" : "translated", "value" : "y" } } } } } }
+      """
+    let catalog = try #require(StringCatalogReader.parse(Array(text.utf8), path: "E.xcstrings").catalog)
+    let compiled = CatalogCompiler.compile(catalog, path: "E.xcstrings")
+    #expect(compiled.outputs.map(\.relativePath) == ["de.lproj/E.strings"])
+    #expect(
+      compiled.diagnostics.map(\.description) == [
+        #"E.xcstrings:2:31: error: the language code "../../escape" of "k" cannot name a .lproj folder; it is not compiled"#
+      ])
+  }
 }

@@ -174,3 +174,26 @@ import Testing
     #expect(files > 100)
   }
 }
+
+/// The plist writer's key order is UTF-16 code-unit order (`CFStringCompare`), computed on UTF-8.
+@Suite struct UTF16KeyOrderTests {
+  @Test func matchesUTF16OrderOnTrickyPairs() {
+    let samples = [
+      "", "a", "ab", "b", "é", "e\u{301}", "😀", "！", "\u{E000}", "\u{FFFF}", "\u{D7FF}", "𝔸", "a😀", "a！", "a\u{E000}b",
+      "中", "\u{7F}", "\u{80}", "\u{10FFFF}", "z",
+    ]
+    for lhs in samples {
+      for rhs in samples {
+        let expected = lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+        let data = PropertyListXMLWriter.data(dictionary: [(lhs, .string("1")), (rhs, .string("2"))])
+        let text = String(decoding: data, as: UTF8.self)
+        // Canonically equivalent strings are skipped: `range(of:)` would find either.
+        guard lhs != rhs, let first = text.range(of: "<key>\(lhs)</key>"),
+          let second = text.range(of: "<key>\(rhs)</key>")
+        else { continue }
+        #expect(
+          (first.lowerBound < second.lowerBound) == expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+      }
+    }
+  }
+}
