@@ -39,6 +39,19 @@ enum BenchmarkMain {
         "\n(best of \(rounds) rounds after a warm-up; read + compile + render = reading the JSON into the model, "
           + "compiling every language and rendering the .strings/.stringsdict bytes, without writing files)\n")
     }
+    if arguments.contains("--catalog-phases") {
+      for input in CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"), synthetic: false) {
+        guard let catalog = StringCatalogReader.parse(input.bytes, path: input.name).catalog else { continue }
+        var compiled = CatalogCompiler.compile(catalog, path: "L.xcstrings")
+        let compile = Measurement.run("compile", rounds: rounds) {
+          compiled = CatalogCompiler.compile(catalog, path: "L.xcstrings")
+        }
+        var count = 0
+        let render = Measurement.run("render", rounds: rounds) { count += compiled.outputs.count }
+        print(input.bytes.count, Format.milliseconds(compile.best), Format.milliseconds(render.best), count)
+      }
+      return
+    }
     if arguments.contains("--profile-catalog") {
       // Only reading and compiling the largest corpus catalog, for a profiler.
       guard

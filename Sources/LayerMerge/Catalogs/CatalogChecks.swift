@@ -18,7 +18,8 @@ struct CatalogChecks {
       let source = entry[catalog.sourceLanguage]
       // Made only when a translation may format something: most strings have no '%'.
       lazy var base =
-        source.map { signatures(of: $0.variant, key: entry.key).first?.signature } ?? FormatSignature(format: entry.key)
+        source.map { signatures(of: $0.variant, key: entry.key).first?.signature }
+        ?? FormatSignature(format: Self.withLiteralPercents(entry.key))
       for localization in entry.localizations ?? [] {
         if let wanted = options.languages, !wanted.contains(localization.language) { continue }
         let context = Context(key: entry.key, language: localization.language, position: localization.position)
@@ -41,6 +42,41 @@ struct CatalogChecks {
     return checker.diagnostics
   }
 
+  /// A `%` followed by a space taken as a literal percent sign: "100% anonymous" is prose, not
+  /// a hexadecimal float with a space flag (`% a`), and translations of it ("100% e", "100% а")
+  /// must not be reported. Real formats almost never use the space flag.
+  static func withLiteralPercents(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    var result = ""
+    var scalars = text.unicodeScalars.makeIterator()
+    var pending = scalars.next()
+    while let scalar = pending {
+      pending = scalars.next()
+      guard scalar == "%" else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      if pending == "%" {
+        result += "%%"
+        pending = scalars.next()
+      } else if pending == " " {
+        result += "%%"
+      } else {
+        result += "%"
+      }
+    }
+    return result
+  }
+
+  static func withLiteralPercents(_ value: LocalizationValue) -> LocalizationValue {
+    switch value {
+    case .string(let text): return .string(withLiteralPercents(text))
+    case .dictionary(let dictionary):
+      return .dictionary(OrderedDictionary(dictionary.pairs.map { ($0.key, withLiteralPercents($0.value)) }))
+    default: return value
+    }
+  }
+
   /// Whether any text of the variant has a `%`.
   private func mayFormat(_ variant: CatalogVariant) -> Bool {
     if let unit = variant.stringUnit, unit.value.utf8.contains(UInt8(ascii: "%")) { return true }
@@ -52,7 +88,8 @@ struct CatalogChecks {
 
   /// The formats a variant gives the runtime, with a label for each plural or device form.
   private func signatures(of variant: CatalogVariant, key: String) -> [(variant: String, signature: FormatSignature)] {
-    let compiled = CatalogCompiler.compiledValue(of: variant, key: key, choices: options.choices)
+    let raw = CatalogCompiler.compiledValue(of: variant, key: key, choices: options.choices)
+    let compiled = (rule: raw.rule.map(Self.withLiteralPercents), string: raw.string.map(Self.withLiteralPercents))
     var result: [(String, FormatSignature)] = []
     if case .dictionary(let rule)? = compiled.rule,
       case .dictionary(let devices)? = rule["NSStringDeviceSpecificRuleType"]

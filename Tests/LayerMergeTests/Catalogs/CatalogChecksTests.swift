@@ -72,6 +72,28 @@ import Testing
       ])
   }
 
+  /// "100% anonymous" is prose: CF would read `% a` as a hexadecimal float, and its translations
+  /// ("100% e", "100% а") are not format errors. A translation that takes arguments the source
+  /// does not (found in a real catalog) still is.
+  @Test func aPercentBeforeASpaceIsProse() throws {
+    let found = try Self.diagnostics(
+      """
+      "feedback.disclaimer" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Reports are 100% anonymous." } },
+        "it" : { "stringUnit" : { "state" : "translated", "value" : "I report sono anonimi al 100% e sicuri." } },
+        "ru" : { "stringUnit" : { "state" : "translated", "value" : "Отчеты на 100% анонимны." } } } },
+      "import.passwords" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Import Passwords…" } },
+        "nl" : { "stringUnit" : { "state" : "translated", "value" : "%1$d Open en ontgrendel **%2$s**" } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:8:3: error: the 'nl' translation of \"import.passwords\" does not fit the format arguments of "
+          + "the source language: it uses argument 1, which the value it replaces does not take; this crashes or "
+          + "prints garbage at run time"
+      ])
+  }
+
   @Test func pluralCategoriesTheLanguageLacksOrNeverUses() throws {
     let found = try Self.diagnostics(
       """
