@@ -23,6 +23,11 @@ public struct CatalogCompilationChoices: Hashable, Sendable {
   /// always kept in the dictionary.)
   public var keepsDeviceOtherInRule = false
 
+  /// Whether a device variation whose only case is `other` still gets an (empty)
+  /// `NSStringDeviceSpecificRuleType` rule besides its `.strings` fallback. At run time the rule
+  /// would shadow the fallback, so the reference algorithm's literal reading is not followed here.
+  public var writesEmptyDeviceRule = false
+
   /// Whether a language with only variations also gets a `.strings` file without entries.
   /// Matrix: any case with variations only.
   public var writesEmptyStringsFile = false

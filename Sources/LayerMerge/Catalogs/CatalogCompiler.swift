@@ -83,6 +83,7 @@ public enum CatalogCompiler {
           cases.append((item.name, .string(string)))
         }
       }
+      if cases.isEmpty && !choices.writesEmptyDeviceRule { return (nil, fallback) }
       let rule: LocalizationValue = .dictionary(
         OrderedDictionary([("NSStringDeviceSpecificRuleType", .dictionary(OrderedDictionary(cases)))]))
       return (rule, fallback)

@@ -149,6 +149,17 @@ import Testing
     #expect(none.outputs.isEmpty)
   }
 
+  /// A device variation with only `other` is a plain string: an empty device rule would shadow it.
+  @Test func aDeviceVariationWithOnlyOtherIsAPlainString() throws {
+    let text = """
+      {"sourceLanguage" : "en", "strings" : { "k" : { "localizations" : { "de" : { "variations" : { "device" : {
+        "other" : { "stringUnit" : { "state" : "translated", "value" : "Überall" } } } } } } } } }
+      """
+    let catalog = try #require(StringCatalogReader.parse(Array(text.utf8), path: "D.xcstrings").catalog)
+    let plists = try Self.plists(CatalogCompiler.compile(catalog, path: "D.xcstrings"))
+    #expect(plists == ["de.lproj/D.strings": ["k": "Überall"] as NSDictionary])
+  }
+
   @Test func anEmptyCatalogGivesNoFiles() {
     let compiled = CatalogCompiler.compile(StringCatalog(sourceLanguage: "en"), path: "Empty.xcstrings")
     #expect(compiled.outputs.isEmpty && compiled.diagnostics.isEmpty)
