@@ -1,7 +1,7 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -31,6 +31,44 @@ enum BenchmarkMain {
       exit(1)
     }
 
+    let catalogSection = {
+      print("## String Catalogs: read, compile and write vs Foundation's `JSONSerialization`, same bytes, same run\n")
+      let inputs = CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"))
+      print(CatalogBenchmark.report(inputs, rounds: rounds))
+      print(
+        "\n(best of \(rounds) rounds after a warm-up; read + compile + render = reading the JSON into the model, "
+          + "compiling every language and rendering the .strings/.stringsdict bytes, without writing files)\n")
+    }
+    if arguments.contains("--catalog-phases") {
+      for input in CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"), synthetic: false) {
+        guard let catalog = StringCatalogReader.parse(input.bytes, path: input.name).catalog else { continue }
+        var compiled = CatalogCompiler.compile(catalog, path: "L.xcstrings")
+        let compile = Measurement.run("compile", rounds: rounds) {
+          compiled = CatalogCompiler.compile(catalog, path: "L.xcstrings")
+        }
+        var count = 0
+        let render = Measurement.run("render", rounds: rounds) { count += compiled.outputs.count }
+        print(input.bytes.count, Format.milliseconds(compile.best), Format.milliseconds(render.best), count)
+      }
+      return
+    }
+    if arguments.contains("--profile-catalog") {
+      // Only reading and compiling the largest corpus catalog, for a profiler.
+      guard
+        let largest = CatalogBenchmark.inputs(corpus: shared.appendingPathComponent("corpus"), synthetic: false).last
+      else { return }
+      var outputs = 0
+      for _ in 0..<rounds {
+        guard let catalog = StringCatalogReader.parse(largest.bytes, path: largest.name).catalog else { return }
+        outputs += CatalogCompiler.compile(catalog, path: "Localizable.xcstrings").outputs.count
+      }
+      print(largest.name, outputs)
+      return
+    }
+    if arguments.contains("--catalogs") {
+      catalogSection()
+      return
+    }
     if arguments.contains("--profile-parse") {
       // Only our reader, for a profiler.
       let files = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
@@ -87,6 +125,7 @@ enum BenchmarkMain {
     if binaries.isEmpty {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
+    catalogSection()
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(

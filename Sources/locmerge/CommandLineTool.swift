@@ -35,6 +35,8 @@ enum CommandLineTool {
       let width =
         console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
       return AuditCommand(options: options, console: console, width: width).run()
+    case .compile(let options):
+      return CompileCommand(options: options, console: console).run()
     }
   }
 }

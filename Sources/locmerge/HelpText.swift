@@ -6,6 +6,7 @@ enum HelpText {
     case "files": return files
     case "lint": return lint
     case "audit": return audit
+    case "compile": return compile
     case "merge": return merge
     default: return overview
     }
@@ -23,6 +24,7 @@ enum HelpText {
            locmerge lint    -b BASE [-s OVERLAY]... [--strict] [--rule CODE=error|warning|off]...
            locmerge audit   -b BASE --target NAME=LAYER[:LAYER...]... [--format text|markdown|csv|json|html]
            locmerge print   [--json] FILE...
+           locmerge compile CATALOG.xcstrings... -o DIR [-l LANG]... [--dry-run] [--force-build-all-strings]
 
     EXAMPLES:
       # Merge the base with a brand and a target into the target's resources:
@@ -36,6 +38,9 @@ enum HelpText {
       # Who overrides what, across every target, as a web page:
       locmerge audit -b Base --target Acme=Brands/Acme --target AcmePro=Brands/Acme:Targets/AcmePro \\
         --format html -o audit.html
+
+      # Compile String Catalogs as Xcode's xcstringstool does, on any machine:
+      locmerge compile Resources/Localizable.xcstrings -o "$DERIVED_FILE_DIR/Strings"
 
       # A file as Apple's runtime reads it:
       locmerge print --json en.lproj/Localizable.strings
@@ -152,10 +157,35 @@ enum HelpText {
 
     Prints each .strings or .stringsdict file as Apple's runtime reads it, one JSON object per
     line: {"path": P, "values": {...}} or {"path": P, "error": "line:column: message"}.
+    A String Catalog (.xcstrings) prints what each language's compiled tables hold, one line per
+    language: {"path": P, "language": L, "values": {...}}.
     Exits with status 1 if any file has an error.
 
     EXAMPLE:
       locmerge print --json en.lproj/Localizable.strings de.lproj/Localizable.stringsdict
+
+    """
+
+  static let compile = """
+    USAGE: locmerge compile CATALOG.xcstrings... -o DIR [-l LANG]... [--dry-run] [--force-build-all-strings]
+
+    Compiles String Catalogs as Xcode's 'xcstringstool compile' does, without Xcode: each catalog
+    <Table>.xcstrings gives DIR/<lang>.lproj/<Table>.strings and .stringsdict (XML property lists
+    in CoreFoundation's layout) for every language that has entries. Checks the catalogs on the
+    way: undefined or unused substitutions, plurals without 'other', translations whose format
+    specifiers do not fit the source language, plural categories a language lacks or never uses.
+    On any error nothing is written. Unchanged files are not rewritten.
+
+    OPTIONS:
+      -o, --output-directory DIR   Where the <lang>.lproj folders go.
+      -l, --language LANG          Compile only this language; repeat for more (default: all).
+      --dry-run                    Print the absolute path of every file that would be written,
+                                   one per line, and write nothing.
+      --force-build-all-strings    Also compile source-language strings in state 'new'.
+
+    EXAMPLES:
+      locmerge compile Localizable.xcstrings InfoPlist.xcstrings -o Build/Resources
+      locmerge compile Localizable.xcstrings -o Build/Resources -l de -l fr --dry-run
 
     """
 }

@@ -11,11 +11,12 @@ struct Invocation: Equatable {
     case files(MergeOptions)
     case lint(MergeOptions)
     case audit(AuditOptions)
+    case compile(CompileOptions)
   }
 
   var command: Command
 
-  static let subcommands = ["merge", "files", "lint", "audit", "print", "help"]
+  static let subcommands = ["merge", "files", "lint", "audit", "print", "compile", "help"]
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -41,6 +42,7 @@ struct Invocation: Equatable {
     case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, requireDestination: true)))
     case "files": return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
     case "lint": return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
+    case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     default: return Invocation(command: .audit(try AuditOptions.parse(rest)))
     }
   }

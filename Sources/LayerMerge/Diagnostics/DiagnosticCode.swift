@@ -22,6 +22,24 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A `\U` escape with no hex digits, which Apple reads as U+0000.
   case emptyUnicodeEscape = "empty-U-escape"
 
+  // String Catalogs
+  /// A catalog field or unit of the wrong shape, or a required field missing.
+  case catalogSchema = "catalog-schema"
+  /// Two catalog keys (or languages) that are canonically equivalent but differ in their bytes.
+  case equivalentKeys = "equivalent-keys"
+  /// A `%#@name@` with no substitution of that name.
+  case undefinedSubstitution = "undefined-substitution"
+  /// A substitution no `%#@name@` refers to.
+  case unusedSubstitution = "unused-substitution"
+  /// A plural without the `other` case (the app shows "(null)").
+  case pluralWithoutOther = "plural-without-other"
+  /// Plural categories the language does not use, or lacks.
+  case pluralCategories = "plural-categories"
+  /// Something the compiler cannot express in a `.strings` or `.stringsdict` file.
+  case unsupportedVariation = "unsupported-variation"
+  /// Two catalogs of one compilation with the same table name.
+  case duplicateTable = "duplicate-table"
+
   // Merging
   /// A value whose format specifiers can crash the app with the arguments the code passes: an
   /// override against the value it replaces, a translation against the development language.

@@ -1,0 +1,306 @@
+/// Compiles String Catalogs into `<lang>.lproj/<Table>.strings` and `.stringsdict` files, as
+/// `xcstringstool compile` does (XCSTRINGS.md §3–§4), on any machine.
+///
+/// - A string unit becomes a `.strings` entry, verbatim.
+/// - Substitutions, plural and device variations become `.stringsdict` rules; a device
+///   variation's plain `other` case is also the `.strings` fallback.
+/// - Only languages with at least one entry get files; a language missing from a key gets nothing
+///   (no fill-in from the source language).
+/// - Source-language units in state `new` are skipped unless ``Options/forceBuildAllStrings``.
+/// - Both files are XML property lists in CoreFoundation's layout (``PropertyListXMLWriter``).
+///
+/// The points XCSTRINGS.md leaves unverified are settled by ``CatalogCompilationChoices``.
+public enum CatalogCompiler {
+  /// What to compile.
+  public struct Options: Hashable, Sendable {
+    /// Languages to compile (`-l`); `nil` for every language of the catalog.
+    public var languages: Set<String>?
+    /// Also compile what is normally left out (`--force-build-all-strings`).
+    public var forceBuildAllStrings: Bool
+    /// Answers to the unverified rules.
+    public var choices: CatalogCompilationChoices
+
+    /// Creates options.
+    public init(
+      languages: Set<String>? = nil, forceBuildAllStrings: Bool = false,
+      choices: CatalogCompilationChoices = .reference
+    ) {
+      self.languages = languages
+      self.forceBuildAllStrings = forceBuildAllStrings
+      self.choices = choices
+    }
+  }
+
+  /// Compiles a catalog and checks it.
+  /// - Parameters:
+  ///   - catalog: The catalog.
+  ///   - path: Its path: the table name is the file name without `.xcstrings`; diagnostics name it.
+  ///   - options: Languages and flags.
+  /// - Returns: The tables of every language that has entries, and the diagnostics of the checks.
+  public static func compile(_ catalog: StringCatalog, path: String, options: Options = Options()) -> CompiledCatalog {
+    // The checks read the catalog and nothing else: they run beside the compilation.
+    let parts = [false, true].concurrentMap { isChecking -> ([CompiledLanguage], [Diagnostic]) in
+      if isChecking { return ([], CatalogChecks(catalog: catalog, path: path, options: options).run()) }
+      var compiler = Compilation(catalog: catalog, options: options)
+      compiler.run()
+      return (compiler.languages(), [])
+    }
+    return CompiledCatalog(
+      tableName: ParsedCatalog(path: path, catalog: nil, diagnostics: []).tableName, languages: parts[0].0,
+      diagnostics: parts[1].1)
+  }
+
+  /// The `.stringsdict` rule or string a localization compiles to, and whether it also gives a
+  /// `.strings` fallback; `nil` when it says nothing compilable. Checks use it to see what the
+  /// runtime will format.
+  static func compiledValue(
+    of variant: CatalogVariant, key: String, choices: CatalogCompilationChoices
+  ) -> (rule: LocalizationValue?, string: String?) {
+    ruleAndString(for: variant, key: key, choices: choices)
+  }
+
+  // MARK: - Private
+
+  /// XCSTRINGS.md §4: one variant to a stringsdict rule, a strings value, or both.
+  fileprivate static func ruleAndString(
+    for variant: CatalogVariant, key: String, choices: CatalogCompilationChoices
+  ) -> (rule: LocalizationValue?, string: String?) {
+    if let substitutions = variant.substitutions, let unit = variant.stringUnit {
+      return (substitutionRule(format: unit.value, substitutions), nil)
+    }
+    if let device = variant.variations?.device {
+      var cases: [(String, LocalizationValue)] = []
+      var fallback: String?
+      for item in device {
+        if item.name == "other", isPlainString(item.variant), let value = item.variant.stringUnit?.value {
+          fallback = value
+          if !choices.keepsDeviceOtherInRule { continue }
+        }
+        let compiled = ruleAndString(for: item.variant, key: key, choices: choices)
+        if let rule = compiled.rule {
+          cases.append((item.name, rule))
+        } else if let string = compiled.string {
+          cases.append((item.name, .string(string)))
+        }
+      }
+      if cases.isEmpty && !choices.writesEmptyDeviceRule { return (nil, fallback) }
+      let rule: LocalizationValue = .dictionary(
+        OrderedDictionary([("NSStringDeviceSpecificRuleType", .dictionary(OrderedDictionary(cases)))]))
+      return (rule, fallback)
+    }
+    if let plural = variant.variations?.plural {
+      return (topLevelPluralRule(plural, key: key, choices: choices), nil)
+    }
+    if let unit = variant.stringUnit {
+      return (nil, unit.value)
+    }
+    return (nil, nil)
+  }
+
+  private static func isPlainString(_ variant: CatalogVariant) -> Bool {
+    variant.stringUnit != nil && variant.variations == nil && variant.substitutions == nil
+  }
+
+  /// XCSTRINGS.md §3.4: `%#@name@` made positional with `argNum`, one variable per substitution,
+  /// `%arg` in each form replaced by the argument's specifier.
+  private static func substitutionRule(format: String, _ substitutions: [CatalogSubstitution]) -> LocalizationValue {
+    var formatKey = format
+    for substitution in substitutions {
+      guard let number = substitution.argNum else { continue }
+      formatKey = formatKey.replacingAll("%#@\(substitution.name)@", with: "%\(number)$#@\(substitution.name)@")
+    }
+    var pairs: [(String, LocalizationValue)] = [("NSStringLocalizedFormatKey", .string(formatKey))]
+    for substitution in substitutions {
+      let specifier = substitution.formatSpecifier ?? "@"
+      let argument = substitution.argNum.map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
+      var variable: [(String, LocalizationValue)] = [
+        ("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+        ("NSStringFormatValueTypeKey", .string(valueType(ofSpecifier: "%" + specifier) ?? specifier)),
+      ]
+      for form in substitution.variations?.plural ?? [] {
+        guard let text = form.variant.stringUnit?.value else { continue }
+        variable.append((form.name, .string(text.replacingAll("%arg", with: argument))))
+      }
+      pairs.append((substitution.name, .dictionary(OrderedDictionary(variable))))
+    }
+    return .dictionary(OrderedDictionary(pairs))
+  }
+
+  /// XCSTRINGS.md §3.5: `%#@V@` with one variable; its value type comes from the first specifier
+  /// of `other`, else of the key.
+  private static func topLevelPluralRule(
+    _ plural: [CatalogCase], key: String, choices: CatalogCompilationChoices
+  ) -> LocalizationValue {
+    let name = choices.topLevelPluralVariable
+    let other = plural.last { $0.name == "other" }?.variant.stringUnit?.value
+    let specifier = [other, key].lazy.compactMap { text in
+      text.flatMap { FormatSpecifier.parse($0)?.first { $0.variable == nil } }
+    }.first
+    var variable: [(String, LocalizationValue)] = [("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType"))]
+    if let specifier, let type = valueType(ofSpecifier: specifier.text) {
+      variable.append(("NSStringFormatValueTypeKey", .string(type)))
+    }
+    for form in plural {
+      guard var text = form.variant.stringUnit?.value else { continue }
+      if choices.makesTopLevelPluralFormsPositional { text = positional(text) }
+      variable.append((form.name, .string(text)))
+    }
+    return .dictionary(
+      OrderedDictionary([
+        ("NSStringLocalizedFormatKey", .string("%#@\(name)@")), (name, .dictionary(OrderedDictionary(variable))),
+      ]))
+  }
+
+  /// `%lld` → `%1$lld`, numbering the plain specifiers in order.
+  private static func positional(_ text: String) -> String {
+    guard let specifiers = FormatSpecifier.parse(text), specifiers.allSatisfy({ $0.argumentNumber == nil }) else {
+      return text
+    }
+    var result = text
+    for (index, specifier) in specifiers.enumerated() {
+      result = result.replacingFirstOccurrence(of: specifier.text, with: "%\(index + 1)$" + specifier.text.dropFirst())
+    }
+    return result
+  }
+
+  /// Whether a language code can name a `<code>.lproj` folder inside the output directory.
+  static func isUsableFolderName(_ language: String) -> Bool {
+    !language.isEmpty && !language.hasPrefix(".") && !language.utf8.contains(UInt8(ascii: "/"))
+      && !language.utf8.contains(0)
+  }
+
+  /// A specifier without `%`, position, flags, width and precision: `%1$.1f` → `f`, `%lld` → `lld`.
+  static func valueType(ofSpecifier text: String) -> String? {
+    guard let specifier = FormatSpecifier.parse(text)?.first, specifier.variable == nil else { return nil }
+    var scalars = Array(specifier.text.unicodeScalars)
+    guard let conversion = scalars.popLast() else { return nil }
+    var result = String(conversion)
+    while let last = scalars.last, "hlqLztj".unicodeScalars.contains(last) {
+      result.unicodeScalars.insert(last, at: result.unicodeScalars.startIndex)
+      scalars.removeLast()
+    }
+    return result
+  }
+}
+
+/// The tables compiled from one catalog.
+public struct CompiledCatalog: Sendable {
+  /// The table name (`Localizable`).
+  public var tableName: String
+  /// One per language that has entries, sorted by language code.
+  public var languages: [CompiledLanguage]
+  /// What the checks found, with the catalog's lines and columns.
+  public var diagnostics: [Diagnostic]
+
+  /// The files to write: `<lang>.lproj/<Table>.strings` and `.stringsdict`, relative to the output
+  /// folder, in path order; rendered on every core.
+  public var outputs: [OutputDirectory.Output] {
+    let tableName = tableName
+    return languages.concurrentMap { language -> [OutputDirectory.Output] in
+      var files: [OutputDirectory.Output] = []
+      let folder = "\(language.language).lproj/\(tableName)"
+      if !language.strings.isEmpty || language.writesEmptyStrings {
+        files.append(
+          OutputDirectory.Output(
+            relativePath: folder + ".strings",
+            bytes: PropertyListXMLWriter.data(
+              dictionary: language.strings.map { ($0.key, .string($0.value)) }, keysAreUnique: true)))
+      }
+      if !language.stringsdict.isEmpty {
+        files.append(
+          OutputDirectory.Output(
+            relativePath: folder + ".stringsdict",
+            bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict, keysAreUnique: true)))
+      }
+      return files
+    }.flatMap { $0 }
+  }
+}
+
+/// What one language's compiled `.strings` and `.stringsdict` hold.
+public struct CompiledLanguage: Sendable {
+  /// The language code, verbatim from the catalog.
+  public var language: String
+  /// The `.strings` entries, in catalog order.
+  public var strings: [(key: String, value: String)]
+  /// The `.stringsdict` rules, in catalog order.
+  public var stringsdict: [(key: String, value: LocalizationValue)]
+  /// Whether an empty `.strings` file is written (see ``CatalogCompilationChoices``).
+  var writesEmptyStrings = false
+
+  /// What the runtime sees for each key: the `.stringsdict` rule wins over the `.strings` value.
+  public var values: [(key: String, value: LocalizationValue)] {
+    let ruled = Set(stringsdict.map { ByteKey($0.key) })
+    return strings.filter { !ruled.contains(ByteKey($0.key)) }.map { ($0.key, .string($0.value)) } + stringsdict
+  }
+}
+
+// MARK: - Private
+
+private struct Compilation {
+  let catalog: StringCatalog
+  let options: CatalogCompiler.Options
+  var tables: [String: CompiledLanguage] = [:]
+
+  init(catalog: StringCatalog, options: CatalogCompiler.Options) {
+    self.catalog = catalog
+    self.options = options
+  }
+
+  mutating func run() {
+    let source = catalog.sourceLanguage
+    let choices = options.choices
+    for entry in catalog.entries {
+      for localization in entry.localizations ?? [] {
+        let language = localization.language
+        if let wanted = options.languages, !wanted.contains(language) { continue }
+        // The code names a folder: never one outside the output directory (the checks report it).
+        if !CatalogCompiler.isUsableFolderName(language) { continue }
+        if choices.compilesUntranslatableInSourceLanguageOnly, entry.shouldTranslate == false, language != source {
+          continue
+        }
+        let variant = localization.variant
+        if !options.forceBuildAllStrings, language == source, variant.stringUnit?.state == "new",
+          variant.variations == nil, variant.substitutions == nil,
+          !choices.skipsSourceNewOnlyWhenExtractedWithValue || entry.extractionState == "extracted_with_value"
+        {
+          continue
+        }
+        let compiled = CatalogCompiler.ruleAndString(for: variant, key: entry.key, choices: choices)
+        // Mutated in place: taking the table out and storing it back would copy its arrays each time.
+        let empty = CompiledLanguage(
+          language: language, strings: [], stringsdict: [], writesEmptyStrings: choices.writesEmptyStringsFile)
+        if let rule = compiled.rule { tables[language, default: empty].stringsdict.append((entry.key, rule)) }
+        if let string = compiled.string, choices.writesEmptyValues || !string.isEmpty {
+          tables[language, default: empty].strings.append((entry.key, string))
+        }
+      }
+    }
+  }
+
+  func languages() -> [CompiledLanguage] {
+    tables.values.filter { !$0.strings.isEmpty || !$0.stringsdict.isEmpty }
+      .sorted { $0.language.utf8.lexicographicallyPrecedes($1.language.utf8) }
+  }
+}
+
+extension String {
+  /// The string with every occurrence of `target` replaced.
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty, contains(target) else { return self }
+    var result = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+
+  /// The string with the first occurrence of `target` replaced.
+  func replacingFirstOccurrence(of target: String, with replacement: String) -> String {
+    guard let range = firstRange(of: target) else { return self }
+    return String(self[..<range.lowerBound]) + replacement + self[range.upperBound...]
+  }
+}

@@ -1,0 +1,94 @@
+import LayerMerge
+
+/// Options of `compile`.
+struct CompileOptions: Equatable {
+  var catalogs: [String] = []
+  var outputDirectory = ""
+  var languages: [String] = []
+  var dryRun = false
+  var forceBuildAllStrings = false
+
+  static let specs: [ArgumentScanner.OptionSpec] = [
+    .init(names: ["--output-directory", "-o"], takesValue: true),
+    .init(names: ["--language", "-l"], takesValue: true),
+    .init(names: ["--dry-run"], takesValue: false),
+    .init(names: ["--force-build-all-strings"], takesValue: false),
+  ]
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> CompileOptions {
+    var scanner = ArgumentScanner(arguments, specs: specs)
+    var options = CompileOptions()
+    var output: String?
+    while let token = try scanner.next() {
+      switch token {
+      case .positional(let path): options.catalogs.append(path)
+      case .option(let name, let value):
+        switch name {
+        case "--output-directory": output = value
+        case "--language": options.languages.append(value ?? "")
+        case "--dry-run": options.dryRun = true
+        default: options.forceBuildAllStrings = true
+        }
+      }
+    }
+    guard !options.catalogs.isEmpty else { throw UsageError("'compile' needs at least one .xcstrings file") }
+    guard let output else { throw UsageError("missing -o DIR (the folder that receives the <lang>.lproj folders)") }
+    options.outputDirectory = output
+    return options
+  }
+}
+
+/// `locmerge compile CATALOG.xcstrings... -o DIR`: a drop-in for `xcstringstool compile` on
+/// machines without Xcode. Writes `DIR/<lang>.lproj/<Table>.strings` and `.stringsdict`; with
+/// `--dry-run`, prints their absolute paths, one per line, and writes nothing. On any error
+/// nothing is written.
+struct CompileCommand {
+  var options: CompileOptions
+  var console: Console
+
+  func run() -> ExitStatus {
+    let printer = DiagnosticPrinter(console: console)
+    var diagnostics: [Diagnostic] = []
+    var outputs: [OutputDirectory.Output] = []
+    var tables: [String: String] = [:]
+    let compileOptions = CatalogCompiler.Options(
+      languages: options.languages.isEmpty ? nil : Set(options.languages),
+      forceBuildAllStrings: options.forceBuildAllStrings)
+    for path in options.catalogs {
+      let parsed = StringCatalogReader.read(path: path)
+      diagnostics += parsed.diagnostics
+      guard let catalog = parsed.catalog else { continue }
+      if let earlier = tables[parsed.tableName] {
+        // Xcode's rule and words (XCSTRINGS.md §1.2): the outputs would overwrite each other.
+        diagnostics.append(
+          Diagnostic(
+            .error, .duplicateTable,
+            "Cannot have multiple \(parsed.tableName).xcstrings files in same target. (also \(earlier))",
+            at: SourceLocation(path: path)))
+        continue
+      }
+      tables[parsed.tableName] = path
+      let compiled = CatalogCompiler.compile(catalog, path: path, options: compileOptions)
+      diagnostics += compiled.diagnostics
+      outputs += compiled.outputs
+    }
+    for diagnostic in diagnostics { printer.print(diagnostic) }
+    guard !diagnostics.containsErrors else { return .failure }
+    outputs.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+    if options.dryRun {
+      let folder = PathText.absolute(options.outputDirectory)
+      for output in outputs { console.out(PathText.join(folder, output.relativePath) + "\n") }
+      return .success
+    }
+    for output in outputs {
+      do {
+        try OutputDirectory.writeIfChanged(
+          output.bytes, to: PathText.join(options.outputDirectory, output.relativePath))
+      } catch {
+        printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+        return .failure
+      }
+    }
+    return .success
+  }
+}

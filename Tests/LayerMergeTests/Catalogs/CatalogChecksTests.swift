@@ -1,0 +1,145 @@
+import LayerMerge
+import Testing
+
+/// The checks a compilation runs, each at the catalog's line and column.
+@Suite struct CatalogChecksTests {
+  static func diagnostics(_ strings: String, languages: Set<String>? = nil) throws -> [String] {
+    let text = "{\"sourceLanguage\" : \"en\", \"version\" : \"1.0\", \"strings\" : {\n\(strings)\n}}"
+    let parsed = StringCatalogReader.parse(Array(text.utf8), path: "C.xcstrings")
+    #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+    let catalog = try #require(parsed.catalog)
+    return CatalogCompiler.compile(catalog, path: "C.xcstrings", options: .init(languages: languages)).diagnostics.map(
+      \.description)
+  }
+
+  @Test func undefinedAndUnusedSubstitutionsInXcodesWords() throws {
+    let found = try Self.diagnostics(
+      """
+      "Next meeting at %lld %lld" : { "localizations" : { "en" : {
+        "stringUnit" : { "state" : "translated", "value" : "Next meeting at %#@arg2@ %#@arg3@" },
+        "substitutions" : {
+          "arg1" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } }, "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } },
+          "arg2" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } }, "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } }
+        } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:3:54: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld)",
+        "C.xcstrings:5:5: warning: Substitution 'arg1' was never referenced. To reference, use %#@arg1@ in some other "
+          + "string (en: Next meeting at %lld %lld|==|substitutions.arg1)",
+      ])
+  }
+
+  @Test func aPluralWithoutOtherIsAnError() throws {
+    let found = try Self.diagnostics(
+      """
+      "%lld things" : { "localizations" : { "de" : { "variations" : { "plural" : {
+        "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Sache" } } } } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:2:65: error: the plural of \"%lld things\" in 'de' has no \"other\" case: Xcode compiles it "
+          + "without a word and the app shows \"(null)\" for the counts that need it"
+      ])
+  }
+
+  @Test func translationsMustFitTheSourceFormat() throws {
+    let found = try Self.diagnostics(
+      """
+      "greeting" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello %@, you have %lld messages" } },
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo %@, du hast %@ Nachrichten" } },
+        "fr" : { "stringUnit" : { "state" : "translated", "value" : "Bonjour %1$@, %2$lld messages" } } } },
+      "%lld files" : { "localizations" : { "pl" : { "variations" : { "plural" : {
+        "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld plik" } },
+        "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliki" } },
+        "many" : { "stringUnit" : { "state" : "translated", "value" : "%@ plików" } },
+        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld pliku" } } } } } } },
+      "Welcome" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen, %@" } },
+        "fr" : { "stringUnit" : { "state" : "translated", "value" : "100% bienvenue" } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:4:3: error: the 'de' translation of \"greeting\" does not fit the format arguments of the source "
+          + "language: argument 2 is object (%@) here but signed integer (64-bit) in the value it replaces; this "
+          + "crashes or prints garbage at run time",
+        "C.xcstrings:6:38: error: the 'pl' translation of \"%lld files\" does not fit the format arguments of the "
+          + "source language (in arg1.many): argument 1 is object (%@) here but signed integer (64-bit) in the value "
+          + "it replaces; this crashes or prints garbage at run time",
+        "C.xcstrings:11:35: error: the 'de' translation of \"Welcome\" does not fit the format arguments of the source "
+          + "language: it uses argument 1, which the value it replaces does not take; this crashes or prints garbage "
+          + "at run time",
+      ])
+  }
+
+  /// "100% anonymous" is prose: CF would read `% a` as a hexadecimal float, and its translations
+  /// ("100% e", "100% а") are not format errors. A translation that takes arguments the source
+  /// does not (found in a real catalog) still is.
+  @Test func aPercentBeforeASpaceIsProse() throws {
+    let found = try Self.diagnostics(
+      """
+      "feedback.disclaimer" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Reports are 100% anonymous." } },
+        "it" : { "stringUnit" : { "state" : "translated", "value" : "I report sono anonimi al 100% e sicuri." } },
+        "ru" : { "stringUnit" : { "state" : "translated", "value" : "Отчеты на 100% анонимны." } } } },
+      "import.passwords" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Import Passwords…" } },
+        "nl" : { "stringUnit" : { "state" : "translated", "value" : "%1$d Open en ontgrendel **%2$s**" } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:8:3: error: the 'nl' translation of \"import.passwords\" does not fit the format arguments of "
+          + "the source language: it uses argument 2, which the value it replaces does not take; this crashes or "
+          + "prints garbage at run time"
+      ])
+  }
+
+  @Test func pluralCategoriesTheLanguageLacksOrNeverUses() throws {
+    let found = try Self.diagnostics(
+      """
+      "%lld items" : { "localizations" : {
+        "pl" : { "variations" : { "plural" : {
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld element" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld elementu" } } } } },
+        "ja" : { "variations" : { "plural" : {
+          "zero" : { "stringUnit" : { "state" : "translated", "value" : "なし" } },
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld 個" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld 個" } } } } },
+        "fr" : { "variations" : { "plural" : {
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld élément" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld éléments" } } } } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:3:29: warning: the plural of \"%lld items\" in 'pl' lacks few, many ('pl' uses one, few, many, "
+          + "other)",
+        "C.xcstrings:6:29: warning: the plural of \"%lld items\" in 'ja' has one, which it never uses ('ja' uses "
+          + "other)",
+      ])
+  }
+
+  @Test func checksOnlyTheLanguagesCompiled() throws {
+    let found = try Self.diagnostics(
+      """
+      "%lld things" : { "localizations" : { "de" : { "variations" : { "plural" : {
+        "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Sache" } } } } } } }
+      """, languages: ["fr"])
+    #expect(found.isEmpty)
+  }
+
+  /// A language code names a folder: one that would leave the output directory is refused.
+  @Test func languageCodesThatAreNotFolderNames() throws {
+    let text = """
+      {"sourceLanguage" : "en", "strings" : {
+        "k" : { "localizations" : { "../../escape" : { "stringUnit" : { "state" : "translated", "value" : "x" } },
+          "de" : { "stringUnit" : { "state" : "translated", "value" : "y" } } } } } }
+      """
+    let catalog = try #require(StringCatalogReader.parse(Array(text.utf8), path: "E.xcstrings").catalog)
+    let compiled = CatalogCompiler.compile(catalog, path: "E.xcstrings")
+    #expect(compiled.outputs.map(\.relativePath) == ["de.lproj/E.strings"])
+    #expect(
+      compiled.diagnostics.map(\.description) == [
+        #"E.xcstrings:2:31: error: the language code "../../escape" of "k" cannot name a .lproj folder; it is not compiled"#
+      ])
+  }
+}
