@@ -3,8 +3,8 @@
 /// - a `%#@name@` with no such substitution (error, Xcode's wording);
 /// - a substitution nothing refers to (warning, Xcode's wording);
 /// - a plural without `other` (error: Xcode compiles it without a word and the app shows `(null)`);
-/// - a translation whose format specifiers do not fit the source language's (error: the crash
-///   risk of FORMATS.md §5.4, judged by the same rule as overrides, ``FormatSignature``);
+/// - a translation whose format specifiers do not fit the source language's, by the rule of
+///   overrides (``FormatFit``): an error where it can crash, a warning where it prints wrong text;
 /// - plural categories the language does not use, or lacks (warning);
 /// - cases the compiler cannot express (error).
 struct CatalogChecks {
@@ -17,9 +17,7 @@ struct CatalogChecks {
     for entry in catalog.entries {
       let source = entry[catalog.sourceLanguage]
       // Made only when a translation may format something: most strings have no '%'.
-      lazy var base =
-        source.map { signatures(of: $0.variant, key: entry.key).first?.signature }
-        ?? FormatSignature(format: Self.withLiteralPercents(entry.key))
+      lazy var base = arguments(of: source?.variant, key: entry.key)
       for localization in entry.localizations ?? [] {
         if let wanted = options.languages, !wanted.contains(localization.language) { continue }
         let context = Context(key: entry.key, language: localization.language, position: localization.position)
@@ -34,47 +32,12 @@ struct CatalogChecks {
         // A translation without '%' takes no argument, and leaving arguments out is allowed.
         if localization.language != catalog.sourceLanguage, mayFormat(localization.variant), let base {
           checker.checkFormat(
-            of: signatures(of: localization.variant, key: entry.key), against: base, in: context,
+            of: forms(of: localization.variant, key: entry.key, against: base), against: base, in: context,
             source: source.map { SourceLocation(path: path, position: $0.position) })
         }
       }
     }
     return checker.diagnostics
-  }
-
-  /// A `%` followed by a space taken as a literal percent sign: "100% anonymous" is prose, not
-  /// a hexadecimal float with a space flag (`% a`), and translations of it ("100% e", "100% а")
-  /// must not be reported. Real formats almost never use the space flag.
-  static func withLiteralPercents(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-    var result = ""
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending = scalars.next()
-    while let scalar = pending {
-      pending = scalars.next()
-      guard scalar == "%" else {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
-      if pending == "%" {
-        result += "%%"
-        pending = scalars.next()
-      } else if pending == " " {
-        result += "%%"
-      } else {
-        result += "%"
-      }
-    }
-    return result
-  }
-
-  static func withLiteralPercents(_ value: LocalizationValue) -> LocalizationValue {
-    switch value {
-    case .string(let text): return .string(withLiteralPercents(text))
-    case .dictionary(let dictionary):
-      return .dictionary(OrderedDictionary(dictionary.pairs.map { ($0.key, withLiteralPercents($0.value)) }))
-    default: return value
-    }
   }
 
   /// Whether any text of the variant has a `%`.
@@ -86,23 +49,42 @@ struct CatalogChecks {
     return variant.substitutions?.contains { !($0.variations?.plural ?? []).isEmpty } ?? false
   }
 
-  /// The formats a variant gives the runtime, with a label for each plural or device form.
-  private func signatures(of variant: CatalogVariant, key: String) -> [(variant: String, signature: FormatSignature)] {
-    let raw = CatalogCompiler.compiledValue(of: variant, key: key, choices: options.choices)
-    let compiled = (rule: raw.rule.map(Self.withLiteralPercents), string: raw.string.map(Self.withLiteralPercents))
-    var result: [(String, FormatSignature)] = []
+  /// The arguments the source language's variant is given (the key's, when there is none), or `nil`
+  /// when it is a broken format.
+  private func arguments(of source: CatalogVariant?, key: String) -> FormatSignature? {
+    let sourceValues: [LocalizationValue] = source.map { self.values(of: $0, key: key).map(\.value) } ?? [.string(key)]
+    var signatures: [FormatSignature] = []
+    for value in sourceValues {
+      guard let signature = FormatFit.arguments(of: value) else { return nil }
+      signatures.append(signature)
+    }
+    return FormatSignature.union(signatures)
+  }
+
+  /// The formats a variant gives the runtime as they are compared with the source's `arguments`,
+  /// with a label for each plural or device form.
+  private func forms(of variant: CatalogVariant, key: String, against arguments: FormatSignature)
+    -> [(variant: String, signature: FormatSignature)]
+  {
+    values(of: variant, key: key).flatMap { label, value in
+      FormatFit.forms(of: value, against: arguments).map { form in
+        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
+      }
+    }
+  }
+
+  /// What the compiler makes of a variant, one value per device (labelled) or one rule and one string.
+  private func values(of variant: CatalogVariant, key: String) -> [(label: String, value: LocalizationValue)] {
+    let compiled = CatalogCompiler.compiledValue(of: variant, key: key, choices: options.choices)
+    var result: [(String, LocalizationValue)] = []
     if case .dictionary(let rule)? = compiled.rule,
       case .dictionary(let devices)? = rule["NSStringDeviceSpecificRuleType"]
     {
-      for (device, value) in devices.pairs {
-        result += value.formatSignatures.map {
-          ("\(device)\($0.variant.isEmpty ? "" : ".")\($0.variant)", $0.signature)
-        }
-      }
+      result += devices.pairs.map { ($0.key, $0.value) }
     } else if let rule = compiled.rule {
-      result += rule.formatSignatures
+      result.append(("", rule))
     }
-    if let string = compiled.string { result.append(("", FormatSignature(format: string))) }
+    if let string = compiled.string { result.append(("", .string(string))) }
     return result
   }
 }
@@ -210,19 +192,16 @@ private struct Checker {
     of translation: [(variant: String, signature: FormatSignature)], against base: FormatSignature, in context: Context,
     source: SourceLocation?
   ) {
-    let hasArguments = !base.arguments.isEmpty || translation.contains { !$0.signature.arguments.isEmpty }
-    guard hasArguments else { return }
-    for (variant, signature) in translation {
-      guard let problem = signature.incompatibility(replacing: base) else { continue }
-      let place = variant.isEmpty ? "" : " (in \(variant))"
-      report(
-        .error, .formatMismatch,
-        "the '\(context.language)' translation of \(quoted(context.key)) does not fit the format arguments of the "
-          + "source language\(place): \(problem); this crashes or prints garbage at run time",
-        at: context.position,
-        notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [])
-      return
-    }
+    guard let (variant, mismatch) = FormatFit.worstMismatch(among: translation, against: base) else { return }
+    let crashes = mismatch.consequence == .crash
+    let place = variant.isEmpty ? "" : " (in \(variant))"
+    report(
+      crashes ? .error : .warning, crashes ? .formatMismatch : .formatMisprint,
+      "the '\(context.language)' translation of \(quoted(context.key)) does not fit the format arguments of the "
+        + "source language\(place): \(mismatch.description(reference: "the source language")); "
+        + mismatch.consequenceDescription,
+      at: context.position,
+      notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [])
   }
 
   /// `%#@name@` references in a string the format parser rejects (a stray `%`).

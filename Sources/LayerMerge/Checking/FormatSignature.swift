@@ -112,15 +112,6 @@ extension LocalizationValue {
     return signatures.isEmpty ? nil : FormatSignature.union(signatures)
   }
 
-  /// Whether a plain string's every specifier is a percent sign and a space followed by a
-  /// conversion letter (`100% guaranteed` reads as `% g`): prose, not a format.
-  var isProseWithPercentSigns: Bool {
-    guard case .string(let text) = self, let specifiers = FormatSpecifier.parse(text), !specifiers.isEmpty else {
-      return false
-    }
-    return specifiers.allSatisfy { $0.text.hasPrefix("% ") }
-  }
-
   /// The format signatures a value offers at run time: one for a plain string; for a
   /// stringsdict rule, one per variant (each plural or device form), with `%#@var@` expanded to
   /// the variable's `NSStringFormatValueTypeKey`.

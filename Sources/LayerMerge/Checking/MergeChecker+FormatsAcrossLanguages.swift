@@ -63,7 +63,8 @@ extension MergeChecker {
         // override that does not fit what it replaces is reported as such.
         let layer = record.winner.layerIndex
         guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
-          overrideMismatch(record) == nil, let found = formatMismatch(of: record.winner.value, against: signature)
+          overrideMismatch(record) == nil, mayHaveFormat(record.winner.entry),
+          let found = formatMismatch(of: record.winner.value, against: signature)
         else { continue }
         let original = development.shadowed.last ?? development.winner
         diagnostics.append(
@@ -76,13 +77,11 @@ extension MergeChecker {
     }
   }
 
-  /// The positions of the entries used as formats, with the arguments they take.
+  /// The positions of the entries used as references, with the arguments they are given: every
+  /// entry but a broken format (one without `%` takes none, and its translations must take none).
   private func formats(of entries: [LocalizationEntry]) -> [(index: Int, signature: FormatSignature)] {
     entries.indices.compactMap { index in
-      guard mayHaveFormat(entries[index]), let signature = referenceSignature(entries[index].value) else {
-        return nil
-      }
-      return (index, signature)
+      referenceSignature(entries[index]).map { (index, $0) }
     }
   }
 }

@@ -47,35 +47,29 @@ struct MergeChecker: Sendable {
   }
 
   /// The worst reason `value` cannot take the arguments `reference` is given, with the
-  /// stringsdict variant it is in (`""` for a plain string), or `nil` if every variant fits.
+  /// stringsdict variant it is in (`""` for a plain string), or `nil` if every variant fits
+  /// (``FormatFit`` has the rule).
   func formatMismatch(of value: LocalizationValue, against reference: LocalizationValue)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    referenceSignature(reference).flatMap { formatMismatch(of: value, against: $0) }
+    FormatFit.arguments(of: reference).flatMap { FormatFit.worstMismatch(of: value, against: $0) }
   }
 
   /// The same, with the reference's arguments worked out already.
   func formatMismatch(of value: LocalizationValue, against referenceSignature: FormatSignature)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    var first: (variant: String, mismatch: FormatMismatch)?
-    for (variant, signature) in value.formatSignatures {
-      guard let mismatch = signature.mismatch(against: referenceSignature) else { continue }
-      if mismatch.consequence == .crash { return (variant, mismatch) }
-      first = first ?? (variant, mismatch)
-    }
-    return first
+    FormatFit.worstMismatch(of: value, against: referenceSignature)
   }
 
-  /// The arguments a value used as a format takes, or `nil` when it is not one to compare with:
-  /// no valid format, or prose whose only "specifiers" follow a percent sign and a space
-  /// ("100% guaranteed").
-  func referenceSignature(_ value: LocalizationValue) -> FormatSignature? {
-    guard let signature = value.argumentSignature, signature.flaw == nil, !value.isProseWithPercentSigns else {
-      return nil
-    }
-    return signature
+  /// The arguments an entry used as a reference is given (none for a value without `%`, without
+  /// making its string), or `nil` when it is a broken format.
+  func referenceSignature(_ entry: LocalizationEntry) -> FormatSignature? {
+    mayHaveFormat(entry) ? FormatFit.arguments(of: entry.value) : Self.noArguments
   }
+
+  /// What a reference without any `%` takes.
+  static let noArguments = FormatSignature(format: "")
 
   /// A format-mismatch error (can crash) or format-misprint warning (prints wrong text):
   /// "<subject> does not fit the format arguments of <against>: <reason>; <consequence>".

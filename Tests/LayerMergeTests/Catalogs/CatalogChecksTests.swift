@@ -61,20 +61,39 @@ import Testing
     #expect(
       found == [
         "C.xcstrings:4:3: error: the 'de' translation of \"greeting\" does not fit the format arguments of the source "
-          + "language: argument 2 is object (%@) here but signed integer (64-bit) in the value it replaces; this "
-          + "crashes or prints garbage at run time",
+          + "language: argument 2 is object (%@) here but signed integer (64-bit) in the source language; this can "
+          + "crash at run time",
         "C.xcstrings:6:38: error: the 'pl' translation of \"%lld files\" does not fit the format arguments of the "
-          + "source language (in arg1.many): argument 1 is object (%@) here but signed integer (64-bit) in the value "
-          + "it replaces; this crashes or prints garbage at run time",
+          + "source language (in arg1.many): argument 1 is object (%@) here but signed integer (64-bit) in the source "
+          + "language; this can crash at run time",
         "C.xcstrings:11:35: error: the 'de' translation of \"Welcome\" does not fit the format arguments of the source "
-          + "language: it uses argument 1, which the value it replaces does not take; this crashes or prints garbage "
-          + "at run time",
+          + "language: it uses argument 1, which the source language does not take; this can crash at run time",
       ])
   }
 
   /// "100% anonymous" is prose: CF would read `% a` as a hexadecimal float, and its translations
   /// ("100% e", "100% а") are not format errors. A translation that takes arguments the source
   /// does not (found in a real catalog) still is.
+  /// The catalog check and the merge checks share one rule (`FormatFit`): a translation that only
+  /// prints wrong text is a `format-misprint` warning, and "100%-osan" against prose is prose.
+  @Test func catalogsAndMergesJudgeFormatsAlike() throws {
+    let found = try Self.diagnostics(
+      """
+      "count" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Items: %@" } },
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "Einträge: %d" } } } },
+      "states" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Not 100% guaranteed." } },
+        "hu" : { "stringUnit" : { "state" : "translated", "value" : "Nem garantált 100%-osan." } } } }
+      """)
+    #expect(
+      found == [
+        "C.xcstrings:4:3: warning: the 'de' translation of \"count\" does not fit the format arguments of the source "
+          + "language: argument 1 is signed integer (32-bit) here but object (%@) in the source language; this "
+          + "prints wrong text at run time"
+      ])
+  }
+
   @Test func aPercentBeforeASpaceIsProse() throws {
     let found = try Self.diagnostics(
       """
@@ -89,8 +108,8 @@ import Testing
     #expect(
       found == [
         "C.xcstrings:8:3: error: the 'nl' translation of \"import.passwords\" does not fit the format arguments of "
-          + "the source language: it uses argument 2, which the value it replaces does not take; this crashes or "
-          + "prints garbage at run time"
+          + "the source language: it uses argument 2, which the source language does not take; this can crash at "
+          + "run time"
       ])
   }
 

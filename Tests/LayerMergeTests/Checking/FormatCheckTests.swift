@@ -175,6 +175,32 @@ import Testing
   /// Found in the corpus: prose with a percent sign ("100% guaranteed" reads as `% g`) is not a
   /// format, nor is a value that is no valid format ("Numeric %"); a translation of a real format
   /// is still checked.
+  /// A translation that takes arguments its development-language value (without any `%`) is not
+  /// given is reported, as the catalog check reports it; "50%" and "100%-osan" are not.
+  @Test func aTranslationMayNotInventArguments() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "en.lproj/Localizable.strings": """
+        "import" = "Import Passwords…";
+        "half" = "Half off";
+
+        """,
+        "nl.lproj/Localizable.strings": """
+        "import" = "%1$d Open en ontgrendel **%2$s**";
+        "half" = "50% korting, 100%-zeker";
+
+        """,
+      ]
+    ])
+    let result = LayerMerger.merge(fixture.layers("Base"))
+    #expect(
+      fixture.render(result.diagnostics) == [
+        "Base/nl.lproj/Localizable.strings:1:1: error: the nl value of \"import\" does not fit the format arguments "
+          + "of its en value: it uses argument 2, which en does not take; this can crash at run time",
+        "  note: Base/en.lproj/Localizable.strings:1:1: the en value is here",
+      ])
+  }
+
   @Test func proseWithAPercentSignIsNotAFormat() throws {
     let fixture = try TemporaryLayers([
       "Base": [
