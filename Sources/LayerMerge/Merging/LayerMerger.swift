@@ -43,9 +43,11 @@ public enum LayerMerger {
 
     diagnostics = sortedByLocation(diagnostics)
     let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
+    var fingerprints: [String: FileFingerprint] = [:]
+    for file in loaded.flatMap(\.files.values) { fingerprints[file.path] = file.fingerprint }
     return MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
-      developmentLanguage: developmentLanguage)
+      inputFingerprints: fingerprints, developmentLanguage: developmentLanguage)
   }
 
   // MARK: - Private
