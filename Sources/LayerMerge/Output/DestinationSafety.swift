@@ -32,11 +32,11 @@ public enum DestinationSafety {
   }
 
   /// An absolute path with symbolic links resolved as far as the path exists.
-  public static func canonicalPath(_ path: String) -> String { canonical(path) }
+  package static func canonicalPath(_ path: String) -> String { canonical(path) }
 
   /// ``canonicalPath(_:)`` of many files, resolving each folder once: a merge lists dozens of
   /// files in a handful of `.lproj` folders, and resolving costs a system call per component.
-  public static func canonicalPaths(_ paths: [String]) -> [String] {
+  package static func canonicalPaths(_ paths: [String]) -> [String] {
     var folders: [Substring: String] = [:]
     return paths.map { path in
       guard let slash = path.lastIndex(of: "/"), !isSymbolicLink(path) else { return canonical(path) }
