@@ -1,7 +1,8 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--binary LOCMERGE]
+/// [--baseline-binary OTHER_LOCMERGE]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -22,6 +23,7 @@ enum BenchmarkMain {
       fileURLWithPath: value("--shared")
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
     let rounds = Int(value("--rounds") ?? "") ?? 5
+    let baseline = value("--baseline-binary").map(URL.init(fileURLWithPath:))
     let quick = arguments.contains("--quick")
     #if DEBUG
       print("warning: this is a debug build; measure with `swift run -c release locmerge-bench`\n")
@@ -83,10 +85,16 @@ enum BenchmarkMain {
     for binary in binaries.prefix(1) {
       print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
       print("(\(binary.path); median of \(max(rounds, 5)) runs)\n")
+      if let baseline {
+        print("## This build against \(baseline.path)\n")
+        print(BaselineBenchmark.run(project: project, binary: binary, baseline: baseline, rounds: max(rounds, 9)))
+      }
     }
     if binaries.isEmpty {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
+    print("## Removing stale outputs (in process, median of \(rounds))\n")
+    print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(
