@@ -163,6 +163,27 @@ import Testing
     }
   }
 
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1)"))
+  func aRunWaitsWhileAnotherHoldsDestAndThenFindsTheWorkDone() throws {
+    let scratch = try Scratch(copying: "WhiteLabel")
+    #expect(try ToolRunner.run(Self.acmePro, in: scratch.root).status == 0)
+    // Another run holds the lock for 1.6 s; this one starts 0.2 s later.
+    let script = """
+      /usr/bin/flock Out/.locmerge/lock sleep 1.6 &
+      sleep 0.2
+      "$LOCMERGE" \(Self.acmePro.joined(separator: " "))
+      status=$?
+      wait
+      exit $status
+      """
+    let outcome = try ToolRunner.run(
+      executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script], in: scratch.root,
+      environment: ["LOCMERGE": ToolRunner.binary.path])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(outcome.standardError.contains("locmerge: waiting for another locmerge run to finish writing "))
+    #expect(outcome.standardError.contains("up to date"))
+  }
+
   // MARK: - Write errors
 
   @Test func aReadOnlyFolderChangesNoOutput() throws {
