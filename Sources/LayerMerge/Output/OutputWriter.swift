@@ -98,7 +98,7 @@ struct OutputWriter {
         throw error
       }
     }
-    let removed = remove(removals)
+    let removed = remove(removals, outputs: produced)
     let final = OutputRecord(produced)
     if final.bytes != onDisk { _ = try writeBookkeeping(final.bytes, named: OutputRecord.fileName) }
     if legacy, case .found(let top) = folder.lookUp("") {
@@ -249,7 +249,13 @@ struct OutputWriter {
 
   /// Removes stale outputs, then the folders they leave empty, deepest first: each folder is
   /// tried once, so the work is linear in the number of outputs.
-  private mutating func remove(_ removals: [Removal]) -> [String] {
+  private mutating func remove(_ removals: [Removal], outputs: Set<String>) -> [String] {
+    // On a case-insensitive file system `en.lproj/a.strings` may be the output just written as
+    // `en.lproj/A.strings`: such a stale entry is the same file and must not be removed.
+    var spellings: [String: [String]] = [:]
+    if !removals.isEmpty {
+      for output in outputs { spellings[output.lowercased(), default: []].append(output) }
+    }
     var removed: [String] = []
     var byDepth: [[String]] = []
     var seen: Set<String> = []
@@ -260,6 +266,15 @@ struct OutputWriter {
       byDepth[depth].append(relative)
     }
     for removal in removals {
+      let twins = spellings[removal.relativePath.lowercased()] ?? []
+      if let identity = folder.fingerprint(of: removal.relativePath),
+        twins.contains(where: { twin in
+          guard let other = folder.fingerprint(of: twin) else { return false }
+          return other.inode == identity.inode && other.device == identity.device
+        })
+      {
+        continue
+      }
       if unlinkat(removal.folder, OutputPath.name(of: removal.relativePath), 0) == 0 {
         removed.append(removal.relativePath)
       } else if errno != ENOENT {

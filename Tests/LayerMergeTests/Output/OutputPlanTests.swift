@@ -77,6 +77,19 @@ import Testing
       ])
   }
 
+  @Test func aStaleEntryThatIsAnOutputSpelledInAnotherCaseIsKept() throws {
+    // On a case-insensitive file system `a.strings` and `A.strings` are one file; a hard link
+    // stands in for that here.
+    let scratch = try TemporaryLayers([:])
+    let destination = scratch.path("Out")
+    _ = try OutputPlan(files: [Self.file("en.lproj/a.strings", "x")], destination: destination).apply()
+    try FileManager.default.linkItem(
+      atPath: scratch.path("Out/en.lproj/a.strings"), toPath: scratch.path("Out/en.lproj/A.strings"))
+    let report = try OutputPlan(files: [Self.file("en.lproj/A.strings", "x")], destination: destination).apply()
+    #expect(report.removed.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: scratch.path("Out/en.lproj/a.strings")))
+  }
+
   @Test func temporaryFilesOfAKilledRunAreRemovedBeforeWriting() throws {
     let scratch = try TemporaryLayers([:])
     let destination = scratch.path("Out")
