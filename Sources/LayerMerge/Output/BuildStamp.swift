@@ -45,7 +45,9 @@ public struct BuildStamp: Hashable, Sendable {
     guard let folder = try? DestinationFolder.open(destination, create: false),
       case .found(let bookkeeping) = folder.lookUp(DestinationFolder.bookkeepingName),
       let lock = try? DestinationLock(
-        in: bookkeeping, exclusive: false, displayPath: folder.display(relativePath), whileWaiting: whileWaiting)
+        in: bookkeeping, exclusive: false,
+        displayPath: folder.display(DestinationFolder.bookkeepingName + "/" + DestinationLock.fileName),
+        whileWaiting: whileWaiting)
     else { return nil }
     defer { withExtendedLifetime(lock) {} }
     guard let stamp = read(in: folder, bookkeeping: bookkeeping), stamp.configuration == configuration,

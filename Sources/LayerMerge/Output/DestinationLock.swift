@@ -37,10 +37,10 @@ final class DestinationLock {
         errno, path: displayPath, folder: PathText.parent(displayPath), action: "open the destination's lock file")
     }
     let operation = exclusive ? LOCK_EX : LOCK_SH
-    var waited = 0
+    let start = Self.milliseconds()
     while flock(descriptor, operation | LOCK_NB) != 0 {
       var code = errno
-      if code == EWOULDBLOCK && waited >= Self.quietWait {
+      if code == EWOULDBLOCK && Self.milliseconds() - start >= Self.quietWait {
         // Say so once, then sleep in the kernel until the other run is done.
         whileWaiting()
         repeat { code = flock(descriptor, operation) == 0 ? 0 : errno } while code == EINTR
@@ -51,12 +51,20 @@ final class DestinationLock {
         throw .failed(path: displayPath, action: "lock the destination", code: code)
       }
       usleep(10_000)
-      waited += 10
     }
     self.descriptor = descriptor
   }
 
   deinit {
     close(descriptor)
+  }
+
+  // MARK: - Private
+
+  /// Milliseconds of a monotonic clock (a loaded machine sleeps longer than asked).
+  private static func milliseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
   }
 }

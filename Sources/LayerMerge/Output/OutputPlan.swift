@@ -103,7 +103,8 @@ public struct OutputPlan: Sendable {
     }
     let bookkeeping = try folder.folder(creating: DestinationFolder.bookkeepingName)
     let lock = try DestinationLock(
-      in: bookkeeping, exclusive: true, displayPath: folder.display(Self.bookkeepingFiles[2]),
+      in: bookkeeping, exclusive: true,
+      displayPath: folder.display(DestinationFolder.bookkeepingName + "/" + DestinationLock.fileName),
       whileWaiting: whileWaiting)
     defer { withExtendedLifetime(lock) {} }
     var writer = OutputWriter(folder: folder, bookkeeping: bookkeeping)
