@@ -37,6 +37,8 @@ final class DestinationFolder {
   private(set) var createdFolders: [String] = []
   /// Open folders by path relative to the destination; `""` is the destination.
   private var descriptors: [String: Int32]
+  /// Folders looked up and found missing (a new language's outputs share one lookup).
+  private var missing: Set<String> = []
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -87,6 +89,7 @@ final class DestinationFolder {
     if descriptor < 0 && errno == ENOENT {
       if mkdirat(parent, name, 0o777) == 0 {
         createdFolders.append(relative)
+        missing.remove(relative)
       } else if errno != EEXIST {
         throw .system(errno, path: display(relative), folder: display(parentPath), action: "create the folder")
       }
@@ -101,6 +104,7 @@ final class DestinationFolder {
   /// - Parameter relative: The folder, relative to the destination.
   func lookUp(_ relative: String) -> Lookup {
     if let descriptor = descriptors[relative] { return .found(descriptor) }
+    if missing.contains(relative) { return .missing }
     let parent: Int32
     switch lookUp(OutputPath.folder(of: relative)) {
     case .found(let descriptor): parent = descriptor
@@ -109,7 +113,10 @@ final class DestinationFolder {
     let name = OutputPath.name(of: relative)
     let descriptor = Self.openFolder(name, in: parent)
     guard descriptor >= 0 else {
-      if errno == ENOENT { return .missing }
+      if errno == ENOENT {
+        missing.insert(relative)
+        return .missing
+      }
       return .blocked(blockage(errno, name: name, in: parent, relative: relative))
     }
     descriptors[relative] = descriptor
