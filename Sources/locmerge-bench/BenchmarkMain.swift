@@ -2,7 +2,7 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--binary LOCMERGE]
-/// [--baseline-binary OTHER_LOCMERGE]`
+/// [--baseline-binary OTHER_LOCMERGE] [--write-path]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -51,6 +51,25 @@ enum BenchmarkMain {
       defer { try? FileManager.default.removeItem(at: project) }
       try Workload.makeOverridesCompatible(project)
       print(MergeBenchmark.inProcess(project: project, rounds: rounds))
+      return
+    }
+    if arguments.contains("--write-path") {
+      // Only what the write path changes: whole processes against process start (and a baseline
+      // binary), and removing stale outputs.
+      let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      let binary = URL(
+        fileURLWithPath: value("--binary")
+          ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "locmerge"
+          ).path)
+      let seedScript = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py")
+      print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
+      if let baseline {
+        print(BaselineBenchmark.run(project: project, binary: binary, baseline: baseline, rounds: max(rounds, 9)))
+      }
+      print(StaleRemovalBenchmark.run(rounds: rounds, counts: [2500, 5000, 10000]))
       return
     }
     print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")

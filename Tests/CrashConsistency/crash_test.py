@@ -350,6 +350,8 @@ def main():
         problems += check_after_follow_up(
             destination, depfile, clean, clean_depfile, follow_up, sources, sources_now
         )
+        if round_number % 100 == 0:
+            print(f"  … {round_number} rounds, {len(failures) + bool(problems)} with a problem", flush=True)
         if problems:
             failures.append((round_number, point, problems))
             # Start the next round from a clean state, so that one failure is not counted again.
