@@ -24,6 +24,9 @@ struct OutputWriter {
   let bookkeeping: Int32
   private var diagnostics: [Diagnostic] = []
   private var writableFolders: Set<String> = []
+  /// Stale outputs left in place: they stay in the record, so that a later run removes them once
+  /// what stood in the way is gone.
+  private var kept: [String] = []
   private var bookkeepingDevice: dev_t = 0
 
   init(folder: DestinationFolder, bookkeeping: Int32) {
@@ -99,7 +102,7 @@ struct OutputWriter {
       }
     }
     let removed = remove(removals, outputs: produced)
-    let final = OutputRecord(produced)
+    let final = OutputRecord(produced.union(kept))
     if final.bytes != onDisk { _ = try writeBookkeeping(final.bytes, named: OutputRecord.fileName) }
     if legacy, case .found(let top) = folder.lookUp("") {
       // The bookkeeping files of versions before `.locmerge/`, now replaced.
@@ -111,7 +114,7 @@ struct OutputWriter {
     var written = stamp
     if var stamp = written {
       var fingerprints: [String: FileFingerprint] = [:]
-      for path in final.entries + [DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName] {
+      for path in produced.sorted() + [DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName] {
         fingerprints[path] = folder.fingerprint(of: path)
       }
       stamp.outputs = fingerprints
@@ -226,11 +229,12 @@ struct OutputWriter {
   private mutating func checkRemovals(_ stale: [String]) throws(OutputError) -> [Removal] {
     var removals: [Removal] = []
     for relative in stale {
-      let kept = "stale output not removed: \(folder.display(relative))"
+      let message = "stale output not removed: \(folder.display(relative))"
       switch folder.lookUp(OutputPath.folder(of: relative)) {
       case .missing: continue
       case .blocked(let error):
-        diagnostics.append(Diagnostic(.warning, .staleOutputKept, "\(kept) (\(error.message))"))
+        kept.append(relative)
+        diagnostics.append(Diagnostic(.warning, .staleOutputKept, "\(message) (\(error.message))"))
       case .found(let parent):
         switch folder.entry(OutputPath.name(of: relative), in: parent) {
         case .missing: continue
@@ -238,9 +242,10 @@ struct OutputWriter {
           try checkWritable(parent, OutputPath.folder(of: relative))
           removals.append(Removal(relativePath: relative, folder: parent))
         case .link, .folder, .other:
+          kept.append(relative)
           diagnostics.append(
             Diagnostic(
-              .warning, .staleOutputKept, "\(kept) (not a plain file: locmerge did not write what stands there)"))
+              .warning, .staleOutputKept, "\(message) (not a plain file: locmerge did not write what stands there)"))
         }
       }
     }
@@ -278,6 +283,7 @@ struct OutputWriter {
       if unlinkat(removal.folder, OutputPath.name(of: removal.relativePath), 0) == 0 {
         removed.append(removal.relativePath)
       } else if errno != ENOENT {
+        kept.append(removal.relativePath)
         diagnostics.append(
           Diagnostic(
             .warning, .staleOutputKept,

@@ -77,6 +77,27 @@ import Testing
       ])
   }
 
+  @Test func aStaleOutputBehindALinkStaysRecordedAndGoesOnceTheLinkIsGone() throws {
+    let scratch = try TemporaryLayers([:])
+    let destination = scratch.path("Out")
+    _ = try OutputPlan(
+      files: [Self.file("en.lproj/A.strings", "a"), Self.file("fr.lproj/A.strings", "b")], destination: destination
+    ).apply()
+    try FileManager.default.moveItem(atPath: scratch.path("Out/fr.lproj"), toPath: scratch.path("Elsewhere"))
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("Out/fr.lproj"), withDestinationPath: "../Elsewhere")
+    let first = try OutputPlan(files: [Self.file("en.lproj/A.strings", "a")], destination: destination).apply()
+    #expect(first.removed.isEmpty)
+    #expect(first.diagnostics.map(\.code) == [.staleOutputKept])
+    #expect(FileManager.default.fileExists(atPath: scratch.path("Elsewhere/A.strings")))
+    // The user replaces the link by the real folder: the next run removes the stale table.
+    try FileManager.default.removeItem(atPath: scratch.path("Out/fr.lproj"))
+    try FileManager.default.moveItem(atPath: scratch.path("Elsewhere"), toPath: scratch.path("Out/fr.lproj"))
+    let second = try OutputPlan(files: [Self.file("en.lproj/A.strings", "a")], destination: destination).apply()
+    #expect(second.removed == ["fr.lproj/A.strings"])
+    #expect(second.diagnostics.isEmpty)
+  }
+
   @Test func aStaleEntryThatIsAnOutputSpelledInAnotherCaseIsKept() throws {
     // On a case-insensitive file system `a.strings` and `A.strings` are one file; a hard link
     // stands in for that here.
