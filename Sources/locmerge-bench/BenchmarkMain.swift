@@ -1,7 +1,8 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--binary LOCMERGE]
+/// [--baseline-binary OTHER_LOCMERGE] [--write-path]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -22,6 +23,7 @@ enum BenchmarkMain {
       fileURLWithPath: value("--shared")
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
     let rounds = Int(value("--rounds") ?? "") ?? 5
+    let baseline = value("--baseline-binary").map(URL.init(fileURLWithPath:))
     let quick = arguments.contains("--quick")
     #if DEBUG
       print("warning: this is a debug build; measure with `swift run -c release locmerge-bench`\n")
@@ -89,6 +91,25 @@ enum BenchmarkMain {
       print(MergeBenchmark.inProcess(project: project, rounds: rounds))
       return
     }
+    if arguments.contains("--write-path") {
+      // Only what the write path changes: whole processes against process start (and a baseline
+      // binary), and removing stale outputs.
+      let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      let binary = URL(
+        fileURLWithPath: value("--binary")
+          ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "locmerge"
+          ).path)
+      let seedScript = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py")
+      print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
+      if let baseline {
+        print(BaselineBenchmark.run(project: project, binary: binary, baseline: baseline, rounds: max(rounds, 9)))
+      }
+      print(StaleRemovalBenchmark.run(rounds: rounds, counts: [2500, 5000, 10000]))
+      return
+    }
     print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
     let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
     let generated = try Workload.generate(
@@ -121,11 +142,17 @@ enum BenchmarkMain {
     for binary in binaries.prefix(1) {
       print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
       print("(\(binary.path); median of \(max(rounds, 5)) runs)\n")
+      if let baseline {
+        print("## This build against \(baseline.path)\n")
+        print(BaselineBenchmark.run(project: project, binary: binary, baseline: baseline, rounds: max(rounds, 9)))
+      }
     }
     if binaries.isEmpty {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
     catalogSection()
+    print("## Removing stale outputs (in process, median of \(rounds))\n")
+    print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(

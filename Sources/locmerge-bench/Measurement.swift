@@ -39,4 +39,8 @@ enum Format {
   static func ratio(_ value: Double) -> String {
     String(format: "%.1f×", value)
   }
+
+  static func percent(_ value: Double) -> String {
+    String(format: "%+.1f%%", value * 100)
+  }
 }

@@ -5,12 +5,9 @@ import LayerMerge
 /// the seed script and against starting a process.
 enum MergeBenchmark {
   /// Merges the base and one target and writes (or confirms) the outputs, as the CLI does.
-  static func mergeAndWrite(base: String, target: String, destination: String) -> OutputDirectory.Plan {
+  static func mergeAndWrite(base: String, target: String, destination: String) -> OutputReport? {
     let result = LayerMerger.merge([Layer(path: base), Layer(path: target)])
-    let outputs = OutputDirectory.outputs(for: result.tables)
-    let plan = OutputDirectory.plan(outputs, in: destination)
-    try? OutputDirectory.apply(plan, in: destination)
-    return plan
+    return try? OutputPlan(result: result, destination: destination).apply()
   }
 
   static func inProcess(project: URL, rounds: Int) -> String {
@@ -26,7 +23,7 @@ enum MergeBenchmark {
     }
     var unchanged = 0
     let again = Measurement.run("no-change merge", rounds: rounds) {
-      unchanged = mergeAndWrite(base: base, target: target, destination: destination).unchanged.count
+      unchanged = mergeAndWrite(base: base, target: target, destination: destination)?.unchanged.count ?? 0
     }
     // The stages of the full merge, each alone: where a build-phase run spends its time.
     let layers = [Layer(path: base), Layer(path: target)]
@@ -34,12 +31,12 @@ enum MergeBenchmark {
     let read = Measurement.run("read", rounds: rounds) { loaded = layers.map(LoadedLayer.init) }
     var result = LayerMerger.merge(loaded: loaded)
     let merge = Measurement.run("merge", rounds: rounds) { result = LayerMerger.merge(loaded: loaded) }
-    var outputs: [OutputDirectory.Output] = []
-    let render = Measurement.run("render", rounds: rounds) { outputs = OutputDirectory.outputs(for: result.tables) }
+    var outputs: [OutputFile] = []
+    let render = Measurement.run("render", rounds: rounds) { outputs = OutputFile.files(for: result.tables) }
     let write = Measurement.run(
       "write", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: destination) }
     ) {
-      try? OutputDirectory.apply(OutputDirectory.plan(outputs, in: destination), in: destination)
+      _ = try? OutputPlan(files: outputs, destination: destination).apply()
     }
     let bytes = outputs.reduce(0) { $0 + $1.bytes.count }
     let targets =

@@ -34,9 +34,9 @@ struct AuditCommand {
     }
     if let output = options.output {
       do {
-        try OutputDirectory.writeIfChanged(Array(rendered.utf8), to: output)
+        try AtomicFile.writeIfChanged(Array(rendered.utf8), to: output)
       } catch {
-        printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+        printer.print(error.diagnostic)
         return .failure
       }
     } else {

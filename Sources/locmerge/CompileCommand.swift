@@ -41,7 +41,7 @@ struct CompileOptions: Equatable {
 /// `locmerge compile CATALOG.xcstrings... -o DIR`: a drop-in for `xcstringstool compile` on
 /// machines without Xcode. Writes `DIR/<lang>.lproj/<Table>.strings` and `.stringsdict`; with
 /// `--dry-run`, prints their absolute paths, one per line, and writes nothing. On any error
-/// nothing is written.
+/// nothing is written; files are written as a merge writes them (``OutputPlan``).
 struct CompileCommand {
   var options: CompileOptions
   var console: Console
@@ -49,7 +49,7 @@ struct CompileCommand {
   func run() -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
     var diagnostics: [Diagnostic] = []
-    var outputs: [OutputDirectory.Output] = []
+    var outputs: [OutputFile] = []
     var tables: [String: String] = [:]
     let compileOptions = CatalogCompiler.Options(
       languages: options.languages.isEmpty ? nil : Set(options.languages),
@@ -80,14 +80,16 @@ struct CompileCommand {
       for output in outputs { console.out(PathText.join(folder, output.relativePath) + "\n") }
       return .success
     }
-    for output in outputs {
-      do {
-        try OutputDirectory.writeIfChanged(
-          output.bytes, to: PathText.join(options.outputDirectory, output.relativePath))
-      } catch {
-        printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
-        return .failure
-      }
+    // The write path of a merge: never through a link inside DIR, all files or none, only changed
+    // ones, and what an earlier compile into DIR wrote and this one no longer does is removed.
+    do {
+      let report = try OutputPlan(files: outputs, destination: options.outputDirectory).apply(whileWaiting: {
+        console.err("locmerge: waiting for another locmerge run to finish writing \(options.outputDirectory)\n")
+      })
+      report.diagnostics.forEach(printer.print)
+    } catch {
+      printer.print(error.diagnostic)
+      return .failure
     }
     return .success
   }

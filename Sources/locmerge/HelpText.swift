@@ -55,8 +55,10 @@ enum HelpText {
     USAGE: locmerge [merge] -b BASE [-s [NAME=]OVERLAY]... -d DEST [options]
 
     Merges the layers, lowest first, and writes every merged <lang>.lproj/<Table> file under DEST.
-    Only files whose bytes changed are rewritten (through a temporary file and a rename), files a
-    previous run wrote that are no longer produced are removed, and on any error nothing is written.
+    Only files whose bytes changed are rewritten, all prepared before any replaces an old one; files
+    a previous run wrote that are no longer produced are removed; on any error nothing is written.
+    The record, stamp and lock live in DEST/.locmerge/ (leave it out when copying DEST into an app);
+    two runs on one DEST take turns.
 
     OPTIONS:
       -b, --base DIR             The lowest layer: the shared translations.

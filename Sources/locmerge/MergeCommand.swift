@@ -40,12 +40,11 @@ struct MergeCommand {
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
-    let outputs = mode == .merge ? OutputDirectory.outputs(for: result.tables) : []
+    let outputs = mode == .merge ? OutputFile.files(for: result.tables) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += options.checks.settings.rules.apply(
-        to: undeclaredOutputWarnings(
-          (outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }))
+        to: undeclaredOutputWarnings(written(outputs.map(\.relativePath), in: destination)))
     }
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
@@ -55,25 +54,30 @@ struct MergeCommand {
     let failed = errors > 0 || (options.strict && warnings > 0)
     var summary = Summary(layers: layers.count, read: result.inputFiles.count, warnings: warnings, errors: errors)
     do {
-      if let provenance = options.provenance {
-        try OutputDirectory.writeIfChanged(
-          Array((ProvenanceDocument.json(for: result).serialized(indent: 2) + "\n").utf8), to: provenance)
+      let provenance = options.provenance.map {
+        CompanionFile(path: $0, bytes: Array((ProvenanceDocument.json(for: result).serialized(indent: 2) + "\n").utf8))
       }
       if !failed, mode == .merge, let destination {
-        let plan = OutputDirectory.plan(outputs, in: destination)
-        let stamp = BuildStamp(
-          configuration: configuration(layers), inputs: BuildStamp.fingerprints(of: result.inputFiles), outputs: [:],
-          warnings: lintWarnings)
-        try OutputDirectory.apply(plan, in: destination, stamp: stamp)
-        summary.written = plan.changed.count
-        summary.unchanged = plan.unchanged.count
-        summary.removed = plan.stale.count
-        try writeLists(
-          inputs: DestinationSafety.canonicalPaths(result.inputFiles),
-          outputs: (plan.record + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
+        // Lists and provenance are replaced in the same step as the tables, and stamped with them.
+        let companions =
+          lists(
+            inputs: DestinationSafety.canonicalPaths(result.inputFiles),
+            outputs: written(outputs.map(\.relativePath), in: destination)) + [provenance].compactMap { $0 }
+        let plan = OutputPlan(
+          files: outputs, destination: destination, layers: layers, companions: companions,
+          stamp: BuildStamp(
+            configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings))
+        let report = try plan.apply(whileWaiting: { waitingMessage(destination) })
+        for diagnostic in report.diagnostics where !options.quiet { printer.print(diagnostic) }
+        summary.written = report.written.count
+        summary.unchanged = report.unchanged.count
+        summary.removed = report.removed.count
+        summary.warnings += report.diagnostics.count
+      } else if let provenance {
+        try AtomicFile.writeIfChanged(provenance.bytes, to: provenance.path)
       }
     } catch {
-      printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+      printer.print(error.diagnostic)
       return .failure
     }
     if !options.quiet {
@@ -91,14 +95,14 @@ struct MergeCommand {
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
     let planned = LayerMerger.plannedFiles(layers, options: options.checks.settings)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
-    let outputs =
-      (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
+    let outputs = written(planned.outputs.map(\.relativePath), in: destination)
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
-      try writeLists(inputs: inputs, outputs: outputs)
+      for list in lists(inputs: inputs, outputs: outputs) {
+        try AtomicFile.writeIfChanged(list.bytes, to: list.path)
+      }
     } catch {
-      DiagnosticPrinter(console: console).print(
-        Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+      DiagnosticPrinter(console: console).print(error.diagnostic)
       return .failure
     }
     if !wroteLists {
@@ -111,35 +115,40 @@ struct MergeCommand {
   private var srcroot: String? { options.srcroot ?? environment["SRCROOT"] }
 
   /// Everything that shapes the outputs besides the input files: a change forces a full run.
-  private func configuration(_ layers: [Layer]) -> String {
-    let lists = [options.inputFileList, options.outputFileList, options.depfile, options.provenance, srcroot]
-    let settings = options.checks.settings
-    let checks =
-      ["development-language=\(settings.developmentLanguage ?? "-")"]
-      + settings.rules.levels.map { "rule \($0.key.rawValue)=\($0.value.rawValue)" }.sorted()
-      + settings.exclude.map { "exclude \($0.pattern)" }
-    return
-      (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" }
-      + checks).joined(separator: "\n")
+  private func configuration(_ layers: [Layer]) -> BuildConfiguration {
+    let checks = options.checks.settings
+    let settings = [
+      "input-file-list": options.inputFileList, "output-file-list": options.outputFileList,
+      "depfile": options.depfile, "provenance": options.provenance, "srcroot": srcroot,
+      "development-language": checks.developmentLanguage,
+      "rules": checks.rules.levels.isEmpty
+        ? nil : checks.rules.levels.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted().joined(separator: ","),
+      "exclude": checks.exclude.isEmpty ? nil : checks.exclude.map(\.pattern).joined(separator: "\n"),
+    ].compactMapValues { $0 }
+    return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
+  }
+
+  /// Every file a merge writes in DEST: the tables and the bookkeeping files.
+  private func written(_ tables: [String], in destination: String) -> [String] {
+    (tables + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+  }
+
+  private func waitingMessage(_ destination: String) {
+    if !options.quiet { console.err("locmerge: waiting for another locmerge run to finish writing \(destination)\n") }
   }
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
-  /// run left them, and every output is still as it was written, there is nothing to do.
+  /// run left them, and every output and list is still as it was written, there is nothing to do.
   private func upToDateRun(layers: [Layer], printer: DiagnosticPrinter) -> ExitStatus? {
     guard let destination = options.destination.map(DestinationSafety.canonicalPath),
-      let stamp = OutputDirectory.stamp(in: destination), !(options.strict && stamp.warnings > 0)
+      let stamp = BuildStamp.current(
+        in: destination, configuration: configuration(layers), options: options.checks.settings,
+        whileWaiting: { waitingMessage(destination) }),
+      !(options.strict && stamp.warnings > 0)
     else { return nil }
-    let requested = [options.inputFileList, options.outputFileList, options.depfile, options.provenance].compactMap {
-      $0
-    }
-    guard requested.allSatisfy({ access($0, F_OK) == 0 }) else { return nil }
-    let inputs = LayerMerger.plannedFiles(layers, options: options.checks.settings).inputs
-    guard stamp.isCurrent(configuration: configuration(layers), inputs: inputs, destination: destination) else {
-      return nil
-    }
+    let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }
     let undeclared = options.checks.settings.rules.apply(
-      to: undeclaredOutputWarnings(
-        (Array(stamp.outputs.keys) + [OutputDirectory.stampName]).map { destination + "/" + $0 }))
+      to: undeclaredOutputWarnings(written(Array(tables), in: destination)))
     for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
     if !options.quiet {
       let earlier =
@@ -147,25 +156,31 @@ struct MergeCommand {
         ? ""
         : " (\(stamp.warnings) warning\(stamp.warnings == 1 ? "" : "s") at the last full run: 'locmerge lint' shows them)"
       console.err(
-        "locmerge: \(layers.count) layers, up to date: 0 written, \(stamp.outputs.count) unchanged, 0 removed\(earlier)\n"
-      )
+        "locmerge: \(layers.count) layers, up to date: 0 written, \(tables.count) unchanged, 0 removed\(earlier)\n")
     }
     return (options.strict && !undeclared.isEmpty) || undeclared.containsErrors ? .failure : .success
   }
 
-  private func writeLists(inputs: [String], outputs: [String]) throws(OutputDirectory.Failure) {
+  /// The file lists and depfile the options ask for, rendered.
+  private func lists(inputs: [String], outputs: [String]) -> [CompanionFile] {
     let manifest = BuildManifest(inputs: inputs, outputs: outputs)
+    var files: [CompanionFile] = []
     if let path = options.inputFileList {
-      try OutputDirectory.writeIfChanged(
-        Array(BuildManifest.xcfilelist(manifest.inputs, title: "Input files", srcroot: srcroot).utf8), to: path)
+      files.append(
+        CompanionFile(
+          path: path,
+          bytes: Array(BuildManifest.xcfilelist(manifest.inputs, title: "Input files", srcroot: srcroot).utf8)))
     }
     if let path = options.outputFileList {
-      try OutputDirectory.writeIfChanged(
-        Array(BuildManifest.xcfilelist(manifest.outputs, title: "Output files", srcroot: srcroot).utf8), to: path)
+      files.append(
+        CompanionFile(
+          path: path,
+          bytes: Array(BuildManifest.xcfilelist(manifest.outputs, title: "Output files", srcroot: srcroot).utf8)))
     }
     if let path = options.depfile {
-      try OutputDirectory.writeIfChanged(Array(manifest.depfile.utf8), to: path)
+      files.append(CompanionFile(path: path, bytes: Array(manifest.depfile.utf8)))
     }
+    return files
   }
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.

@@ -72,6 +72,9 @@ import Testing
     #expect(files.status == 0)
     #expect(!files.standardOutput.contains("Debug.strings"))
     #expect(!files.standardOutput.contains("Root.strings"))
+    // The excluded files are not inputs, so nothing changed: the next run stops early.
+    let again = try ToolRunner.run(arguments, in: scratch.root)
+    #expect(again.standardError.contains("up to date"), "\(again.standardError)")
   }
 
   /// The up-to-date run counts only the warnings `lint` shows; an undeclared output is checked

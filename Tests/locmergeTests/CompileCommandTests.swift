@@ -30,14 +30,33 @@ import Testing
     let outcome = try ToolRunner.run(["compile", Self.fixture.path, "-o", scratch.path("out")])
     #expect(outcome.status == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.isEmpty && outcome.standardError.isEmpty)
+    // Written as a merge writes: the tables, and the record of them in DIR/.locmerge.
     #expect(
       scratch.snapshot("out").keys.sorted() == [
-        "de.lproj/compile-cases.strings", "de.lproj/compile-cases.stringsdict", "en.lproj/compile-cases.strings",
-        "en.lproj/compile-cases.stringsdict", "fr.lproj/compile-cases.strings",
+        ".locmerge/lock", ".locmerge/outputs.json", "de.lproj/compile-cases.strings",
+        "de.lproj/compile-cases.stringsdict", "en.lproj/compile-cases.strings", "en.lproj/compile-cases.stringsdict",
+        "fr.lproj/compile-cases.strings",
       ])
     let french = try ToolRunner.run(["compile", Self.fixture.path, "-o", scratch.path("fr"), "-l", "fr"])
     #expect(french.status == 0)
-    #expect(scratch.snapshot("fr").keys.sorted() == ["fr.lproj/compile-cases.strings"])
+    #expect(
+      scratch.snapshot("fr").keys.sorted() == [
+        ".locmerge/lock", ".locmerge/outputs.json", "fr.lproj/compile-cases.strings",
+      ])
+  }
+
+  /// A link inside DIR where a language folder goes is never written through.
+  @Test func neverWritesThroughALinkInTheOutputFolder() throws {
+    let scratch = try Scratch()
+    try FileManager.default.createDirectory(atPath: scratch.path("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: scratch.path("out"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("out/de.lproj"), withDestinationPath: "../elsewhere")
+    let outcome = try ToolRunner.run(["compile", Self.fixture.path, "-o", scratch.path("out")])
+    #expect(outcome.status == 1)
+    #expect(outcome.standardError.contains("de.lproj"), "\(outcome.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("elsewhere")).isEmpty)
+    #expect(scratch.read("out/en.lproj/compile-cases.strings") == nil, "all or nothing")
   }
 
   @Test func dryRunPrintsAbsolutePathsAndWritesNothing() throws {

@@ -194,21 +194,21 @@ public struct CompiledCatalog: Sendable {
 
   /// The files to write: `<lang>.lproj/<Table>.strings` and `.stringsdict`, relative to the output
   /// folder, in path order; rendered on every core.
-  public var outputs: [OutputDirectory.Output] {
+  public var outputs: [OutputFile] {
     let tableName = tableName
-    return languages.concurrentMap { language -> [OutputDirectory.Output] in
-      var files: [OutputDirectory.Output] = []
+    return languages.concurrentMap { language -> [OutputFile] in
+      var files: [OutputFile] = []
       let folder = "\(language.language).lproj/\(tableName)"
       if !language.strings.isEmpty || language.writesEmptyStrings {
         files.append(
-          OutputDirectory.Output(
+          OutputFile(
             relativePath: folder + ".strings",
             bytes: PropertyListXMLWriter.data(
               dictionary: language.strings.map { ($0.key, .string($0.value)) }, keysAreUnique: true)))
       }
       if !language.stringsdict.isEmpty {
         files.append(
-          OutputDirectory.Output(
+          OutputFile(
             relativePath: folder + ".stringsdict",
             bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict, keysAreUnique: true)))
       }

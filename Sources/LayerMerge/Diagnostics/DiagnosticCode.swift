@@ -67,6 +67,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case writeFailed = "write-failed"
   /// A file the merge writes is not declared to Xcode.
   case undeclaredOutput = "undeclared-output"
+  /// The record of earlier outputs is damaged, or one of its entries is not a table path: ignored.
+  case untrustedRecord = "untrusted-record"
+  /// A stale output was left in place: it lies behind a symbolic link or is not a plain file.
+  case staleOutputKept = "stale-output-kept"
 
   // Configuration
   /// The project file (`locmerge.json`) cannot be read or has an error.

@@ -54,9 +54,11 @@ public enum LayerMerger {
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
     let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
+    var fingerprints: [String: FileFingerprint] = [:]
+    for file in loaded.flatMap(\.files.values) { fingerprints[file.path] = file.fingerprint }
     return MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
-      developmentLanguage: developmentLanguage)
+      inputFingerprints: fingerprints, developmentLanguage: developmentLanguage)
   }
 
   // MARK: - Private

@@ -22,6 +22,9 @@ public struct MergeResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Every file read, sorted.
   public var inputFiles: [String]
+  /// The size, modification time and inode of every file read, by path, taken from the descriptor
+  /// that read it: a file saved during the run is seen as changed by the next one.
+  public var inputFingerprints: [String: FileFingerprint] = [:]
   /// The development language the checks compared other languages with, if any.
   public var developmentLanguage: String?
 

@@ -4,13 +4,13 @@
 
 /// Settings for a process that runs one merge and exits, as `locmerge` and its benchmark do.
 /// The library never calls these itself.
-public enum ShortLivedProcess {
+package enum ShortLivedProcess {
   /// Tells the C allocator to keep freed memory instead of returning it to the kernel.
   ///
   /// glibc serves large blocks (file contents, entry arrays, rendered files) with `mmap` and
   /// unmaps them when freed; in a process that lives for 30 ms, unmapping and then faulting in
   /// fresh zeroed pages for the next block is pure cost. No effect outside glibc.
-  public static func keepFreedMemory() {
+  package static func keepFreedMemory() {
     #if canImport(Glibc)
       // `mallopt` is declared in <malloc.h>, which the Glibc module does not export.
       typealias MallocOption = @convention(c) (Int32, Int32) -> Int32

@@ -1,6 +1,11 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// Refuses destinations that would overwrite sources.
+/// Refuses destinations that would overwrite sources. The destination may be a symbolic link
+/// (where it lives is the caller's choice), but it is judged by where it leads.
 public enum DestinationSafety {
   /// Why `destination` is unsafe for these layers, or `nil` if it is safe: it must not be a layer,
   /// lie inside one, or contain one.
@@ -27,11 +32,11 @@ public enum DestinationSafety {
   }
 
   /// An absolute path with symbolic links resolved as far as the path exists.
-  public static func canonicalPath(_ path: String) -> String { canonical(path) }
+  package static func canonicalPath(_ path: String) -> String { canonical(path) }
 
   /// ``canonicalPath(_:)`` of many files, resolving each folder once: a merge lists dozens of
   /// files in a handful of `.lproj` folders, and resolving costs a system call per component.
-  public static func canonicalPaths(_ paths: [String]) -> [String] {
+  package static func canonicalPaths(_ paths: [String]) -> [String] {
     var folders: [Substring: String] = [:]
     return paths.map { path in
       guard let slash = path.lastIndex(of: "/"), !isSymbolicLink(path) else { return canonical(path) }
@@ -53,9 +58,9 @@ public enum DestinationSafety {
       defer { free(resolved) }
       return String(cString: resolved)
     }
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let absolute = path.hasPrefix("/") ? path : PathText.currentDirectory() + "/" + path
     // `realpath` resolves the longest existing prefix; the rest is re-appended, standardized.
-    var existing = URL(fileURLWithPath: absolute).standardizedFileURL.path
+    var existing = PathText.absolute(absolute)
     var suffix: [String] = []
     while true {
       if let resolved = realpath(existing, nil) {

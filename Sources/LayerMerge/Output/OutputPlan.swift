@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything one run writes into a destination folder, as a value to make and then apply.
+///
+/// ```swift
+/// let result = LayerMerger.merge([Layer(path: "Base"), Layer(path: "Brands/Acme")])
+/// let plan = OutputPlan(result: result, destination: "build/Acme")
+/// let report = try plan.apply()
+/// ```
+///
+/// Applying a plan keeps these promises:
+/// - **Never through a link.** Folders are created and files written, renamed and removed from the
+///   destination's descriptor, one component at a time, without following symbolic links. A link
+///   where an output folder goes is an error; a link where an output file goes is replaced by the
+///   file. The destination itself may be a link, but not into a layer.
+/// - **One writer at a time.** The run holds a lock on `DEST/.locmerge/lock`; a second run on the
+///   same destination waits, then finds the work done or does it.
+/// - **All or nothing, as far as a file system allows.** Every new file is written to a temporary
+///   file in `DEST/.locmerge/` first, and every folder it goes to is checked; only then are they
+///   renamed into place. An error while preparing changes no output. What remains is a kill in the
+///   middle of the renames: the record already lists every file being renamed, and the stamp was
+///   removed, so the next run completes the work and removes what is stale.
+/// - **Crash-clean.** Temporary files of killed runs are removed before anything is written.
+/// - **Only its own files.** Stale outputs are removed only if the record lists them, the entry
+///   is a plain table path, and a plain file stands there; an output already gone is fine.
+/// - **Only what changed.** Files whose bytes are already on disk are not touched.
+///
+/// Plans are values: several threads may apply plans for *different* destinations at once.
+public struct OutputPlan: Sendable {
+  /// The files a destination's bookkeeping folder holds besides temporary files: the record, the
+  /// stamp and the lock, relative to the destination. An Xcode phase declares them as outputs.
+  public static let bookkeepingFiles = [
+    DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName, BuildStamp.relativePath,
+    DestinationFolder.bookkeepingName + "/" + DestinationLock.fileName,
+  ]
+
+  /// The destination folder (created if missing).
+  public var destination: String
+  /// The outputs, relative to the destination.
+  public var files: [OutputFile]
+  /// The layers the outputs come from: a destination that is, lies in or contains one is refused.
+  public var layers: [Layer]
+  /// Files written outside the destination in the same step (lists, depfile, provenance).
+  public var companions: [CompanionFile]
+  /// The stamp to leave for the next run, or `nil` for none.
+  public var stamp: BuildStamp?
+
+  /// Creates a plan.
+  /// - Parameters:
+  ///   - files: The outputs.
+  ///   - destination: The destination folder.
+  ///   - layers: The layers the outputs come from.
+  ///   - companions: Files written outside the destination in the same step.
+  ///   - stamp: The stamp to leave, without output fingerprints (they are taken after writing).
+  public init(
+    files: [OutputFile], destination: String, layers: [Layer] = [], companions: [CompanionFile] = [],
+    stamp: BuildStamp? = nil
+  ) {
+    self.files = files
+    self.destination = destination
+    self.layers = layers
+    self.companions = companions
+    self.stamp = stamp
+  }
+
+  /// The plan that writes a merge's tables.
+  /// - Parameters:
+  ///   - result: The merge.
+  ///   - destination: The destination folder.
+  ///   - configuration: The run's configuration, to leave a stamp; `nil` for none.
+  ///   - companions: Files written outside the destination in the same step.
+  public init(
+    result: MergeResult, destination: String, configuration: BuildConfiguration? = nil,
+    companions: [CompanionFile] = []
+  ) {
+    let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+    self.init(
+      files: OutputFile.files(for: result.tables), destination: destination, layers: result.layers,
+      companions: companions,
+      stamp: configuration.map { BuildStamp(configuration: $0, inputs: result.inputFingerprints, warnings: warnings) })
+  }
+
+  /// Writes the plan into the destination.
+  /// - Parameter whileWaiting: Called once if another run has held the destination for a second.
+  /// - Returns: What was written, kept and removed, with warnings.
+  public func apply(whileWaiting: () -> Void = {}) throws(OutputError) -> OutputReport {
+    if let problem = DestinationSafety.problem(destination: destination, layers: layers) {
+      throw .unsafeDestination(path: destination, problem: problem)
+    }
+    var outputs: [String: OutputFile] = [:]
+    for file in files {
+      guard OutputPath.isTablePath(file.relativePath) else {
+        throw .notATablePath(path: PathText.join(destination, file.relativePath))
+      }
+      outputs[file.relativePath] = file
+    }
+    guard let folder = try DestinationFolder.open(destination, create: true) else {
+      throw .failed(path: destination, action: "create the destination", code: ENOENT)
+    }
+    let bookkeeping = try folder.folder(creating: DestinationFolder.bookkeepingName)
+    let lock = try DestinationLock(
+      in: bookkeeping, exclusive: true,
+      displayPath: folder.display(DestinationFolder.bookkeepingName + "/" + DestinationLock.fileName),
+      whileWaiting: whileWaiting)
+    defer { withExtendedLifetime(lock) {} }
+    var writer = OutputWriter(folder: folder, bookkeeping: bookkeeping)
+    return try writer.apply(
+      outputs.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { outputs[$0] },
+      companions: companions, stamp: stamp)
+  }
+}
