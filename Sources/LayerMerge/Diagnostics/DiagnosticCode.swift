@@ -21,6 +21,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case lowercaseUnicodeEscape = "lowercase-u-escape"
   /// A `\U` escape with no hex digits, which Apple reads as U+0000.
   case emptyUnicodeEscape = "empty-U-escape"
+  /// A binary property list holding a value no localization table can hold (null, UID, set…).
+  case unsupportedValue = "unsupported-value"
 
   // Merging
   /// An override whose format specifiers do not match the value it replaces.

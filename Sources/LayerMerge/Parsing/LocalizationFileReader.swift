@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads `.strings` and `.stringsdict` files exactly as Apple's runtime does.
 ///
 /// Both kinds go through the same detection as `CFPropertyListCreateWithData`: a binary plist,
@@ -59,10 +57,33 @@ private struct Builder {
       return
     }
     // CF checks the magic "bplist0" and leaves the version digit to the binary reader.
-    if bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) {
-      parseBinary(bytes)
+    guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
+      parseText(bytes)
       return
     }
+    switch BinaryPropertyListReader.read(bytes) {
+    case .success(let outcome):
+      applyBinary(outcome)
+    case .failure(.unsupported(let message)):
+      result.syntax = .binary
+      report(.error, .unsupportedValue, message, at: nil)
+    case .failure(.corrupt(let reason)):
+      // CF goes on to read bytes it rejects as binary as text ("bplist00;" is a strings file).
+      // When the text does not parse either, the binary reason is the one worth showing.
+      parseText(bytes)
+      if result.diagnostics.contains(where: { $0.code == .syntax || $0.code == .encoding }) {
+        result.table = LocalizationTable()
+        result.diagnostics = []
+        result.syntax = .binary
+        result.encoding = nil
+        result.isReadByFoundation = false
+        report(.error, .syntax, "malformed binary property list: \(reason)", at: nil)
+      }
+    }
+  }
+
+  /// Reads text: XML first, then the old-style parser, as CF does.
+  mutating func parseText(_ bytes: [UInt8]) {
     let decoded: DecodedText
     do {
       decoded = try DecodedText.decode(bytes)
@@ -238,25 +259,16 @@ private struct Builder {
 
   // MARK: Binary
 
-  mutating func parseBinary(_ bytes: [UInt8]) {
+  mutating func applyBinary(_ outcome: BinaryPropertyListReader.Outcome) {
     result.syntax = .binary
-    let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
-      report(.error, .syntax, "malformed binary property list", at: nil)
-      return
-    }
-    guard let dictionary = object as? [String: Any] else {
+    guard case .dictionary(let entries) = outcome else {
       report(
         .error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
         at: nil)
       return
     }
     result.isReadByFoundation = true
-    for key in dictionary.keys.sorted(by: utf16Precedes) {
-      add(LocalizationEntry(key: key, value: FoundationBridge.value(from: dictionary[key] as Any)))
-    }
+    for entry in entries { add(entry) }
   }
 
   // MARK: Shared
