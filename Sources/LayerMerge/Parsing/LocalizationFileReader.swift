@@ -126,8 +126,9 @@ private struct Builder {
       if let declared {
         outcome = .failure(
           XMLParseFailure(
-            message: "the XML declaration names the encoding '\(declared)', which Apple's reader does not support; "
-              + "use UTF-8", position: TextPosition(line: 1, column: 1)))
+            message: "the XML declaration names the encoding '\(declared)'; locmerge reads XML property lists only "
+              + "in UTF-8 or ISO Latin-1 (Apple's reader knows more encodings): save the file as UTF-8",
+            position: TextPosition(line: 1, column: 1), code: .encoding))
       } else {
         outcome = xmlText.utf8.withUnsafeBufferPointer { parseXML($0, containsSurrogates: xmlText.containsSurrogates) }
       }
@@ -144,7 +145,7 @@ private struct Builder {
       text = try decoded.validated()
     } catch {
       if let xmlFailure {
-        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+        report(.error, xmlFailure.code, xmlFailure.message, at: xmlFailure.position)
       } else {
         report(.error, .encoding, error.message, at: position(ofByte: error.byteOffset, in: bytes))
       }
@@ -179,7 +180,7 @@ private struct Builder {
       // A file that starts like XML is meant to be XML: its XML error is the useful one.
       if let xmlFailure, XMLPropertyListParser.declaresXML(text) {
         result.syntax = .xml
-        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+        report(.error, xmlFailure.code, xmlFailure.message, at: xmlFailure.position)
       } else {
         report(.error, .syntax, error.message, at: locator.position(of: error.offset, in: text))
       }
@@ -346,6 +347,8 @@ private struct Builder {
 private struct XMLParseFailure: Error {
   var message: String
   var position: TextPosition
+  /// `.encoding` for a declared encoding we do not read; `.syntax` otherwise.
+  var code: DiagnosticCode = .syntax
 }
 
 /// Orders strings by UTF-16 code units, as `CFStringCompare` without options does.

@@ -37,6 +37,9 @@ struct XMLPropertyListParser {
     case other(LocalizationValue)
   }
 
+  /// CF's limit on nested arrays and dictionaries.
+  static let maximumDepth = 512
+
   private let text: UnsafeBufferPointer<UInt8>
   private let end: Int
   private var cur = 0
@@ -130,9 +133,10 @@ struct XMLPropertyListParser {
       }
       cur = start
     }
-    return .other(try parseValue())
+    return .other(try parseValue(openContainers: 0))
   }
 
+  /// The entries of the top-level dictionary, with where each key starts and the comment above it.
   private mutating func parseDictionaryBody() throws(SyntaxError) -> [RawEntry] {
     var entries: [RawEntry] = []
     while true {
@@ -143,45 +147,126 @@ struct XMLPropertyListParser {
         return entries
       }
       let keyOffset = cur
-      guard startsWith("<key"), cur + 4 < end,
-        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
-      else {
-        throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
-      }
       let comment = lastComment
-      let key = try parseTextElement("key")
+      let key = try parseKey()
       skipMisc()
       if startsWith("</dict") {
         throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
       }
-      let value = try parseValue()
+      let value = try parseValue(openContainers: 1)
       entries.append(RawEntry(key: key, value: value, keyOffset: keyOffset, comment: comment))
     }
   }
 
-  private mutating func parseValue() throws(SyntaxError) -> LocalizationValue {
-    skipMisc()
-    guard cur < end, text[cur] == UInt8(ascii: "<") else {
-      throw SyntaxError(message: "expected a value element, found \(describeHere())", offset: cur)
-    }
-    let tagOffset = cur
-    let (name, selfClosing) = try readStartTag()
-    switch name {
-    case "dict":
-      if selfClosing { return .dictionary(OrderedDictionary()) }
-      let entries = try parseDictionaryBody()
-      return .dictionary(OrderedDictionary(entries.map { ($0.key, $0.value) }))
-    case "array":
-      if selfClosing { return .array([]) }
-      var elements: [LocalizationValue] = []
+  /// An array or dictionary whose elements are being read.
+  private enum OpenContainer {
+    case array([LocalizationValue])
+    case dictionary([(String, LocalizationValue)], pendingKey: String)
+  }
+
+  /// Reads one value element. Nested arrays and dictionaries are kept on an explicit stack, so no
+  /// recursion depends on the input; like CF, at most 512 of them (with content) may be open.
+  /// - Parameter openContainers: How many are open around this value already.
+  private mutating func parseValue(openContainers: Int) throws(SyntaxError) -> LocalizationValue {
+    var stack: [OpenContainer] = []
+    while true {
+      skipMisc()
+      guard cur < end, text[cur] == UInt8(ascii: "<") else {
+        throw SyntaxError(message: "expected a value element, found \(describeHere())", offset: cur)
+      }
+      let tagOffset = cur
+      let (name, selfClosing) = try readStartTag()
+      var value: LocalizationValue
+      switch name {
+      case "dict", "array":
+        if selfClosing {
+          value = name == "dict" ? .dictionary(OrderedDictionary()) : .array([])
+        } else {
+          if openContainers + stack.count + 1 > Self.maximumDepth {
+            throw SyntaxError(
+              message: "arrays and dictionaries are nested more than \(Self.maximumDepth) levels deep",
+              offset: tagOffset)
+          }
+          guard let opened = try open(name) else { continue }
+          value = opened
+        }
+      default:
+        value = try parseLeaf(name, selfClosing: selfClosing, tagOffset: tagOffset)
+      }
+      // Hand the value to the containers above it, closing each that ends right after.
       while true {
+        guard let container = stack.popLast() else { return value }
+        switch container {
+        case .array(var elements):
+          elements.append(value)
+          skipMisc()
+          if startsWith("</array") {
+            try expectEndTag("array")
+            value = .array(elements)
+            continue
+          }
+          stack.append(.array(elements))
+        case .dictionary(var pairs, let key):
+          pairs.append((key, value))
+          if let next = try nextKey() {
+            stack.append(.dictionary(pairs, pendingKey: next))
+          } else {
+            value = .dictionary(OrderedDictionary(pairs))
+            continue
+          }
+        }
+        break
+      }
+    }
+
+    /// Pushes a container just opened; returns its value instead when it is empty.
+    func open(_ name: String) throws(SyntaxError) -> LocalizationValue? {
+      if name == "array" {
         skipMisc()
         if startsWith("</array") {
           try expectEndTag("array")
-          return .array(elements)
+          return .array([])
         }
-        elements.append(try parseValue())
+        stack.append(.array([]))
+        return nil
       }
+      guard let key = try nextKey() else { return .dictionary(OrderedDictionary()) }
+      stack.append(.dictionary([], pendingKey: key))
+      return nil
+    }
+  }
+
+  /// In a dictionary: the next key, or `nil` when `</dict>` ends it (and is consumed).
+  private mutating func nextKey() throws(SyntaxError) -> String? {
+    skipMisc()
+    if startsWith("</dict") {
+      try expectEndTag("dict")
+      return nil
+    }
+    let keyOffset = cur
+    let key = try parseKey()
+    skipMisc()
+    if startsWith("</dict") {
+      throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
+    }
+    return key
+  }
+
+  /// Reads `<key>…</key>` at `cur`.
+  private mutating func parseKey() throws(SyntaxError) -> String {
+    guard startsWith("<key"), cur + 4 < end,
+      [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
+    else {
+      throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
+    }
+    return try parseTextElement("key")
+  }
+
+  /// A value element that holds no other element; its start tag has been read.
+  private mutating func parseLeaf(_ name: String, selfClosing: Bool, tagOffset: Int) throws(SyntaxError)
+    -> LocalizationValue
+  {
+    switch name {
     case "string", "key":
       // CF reads a <key> outside a dictionary as a string.
       return .string(selfClosing ? "" : try parseText(until: name))
