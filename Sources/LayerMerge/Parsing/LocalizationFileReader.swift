@@ -5,17 +5,22 @@
 /// like one and as an old-style plist otherwise. The reader never throws: every problem comes
 /// back as a ``Diagnostic`` with the file, line and column.
 public enum LocalizationFileReader {
-  /// Reads and parses a file from disk.
+  /// Reads and parses a file from disk. Only a regular file (after following links) of at most
+  /// 256 MiB is read; a FIFO, device, socket, folder or larger file is an error naming what it is.
   /// - Parameters:
   ///   - path: The file's path, used in diagnostics as given.
   ///   - kind: The file's kind; by default judged from the extension (`.strings` if unknown).
   /// - Returns: The parsed file; an unreadable file has an error diagnostic and an empty table.
   public static func read(path: String, kind: LocalizationFileKind? = nil) -> ParsedFile {
     let resolvedKind = kind ?? LocalizationFileKind(path: path) ?? .strings
-    guard let (bytes, fingerprint) = FileBytes.readWithFingerprint(path) else {
+    let bytes: [UInt8]
+    let fingerprint: FileFingerprint
+    do {
+      (bytes, fingerprint) = try FileBytes.readRegularFile(path)
+    } catch {
       return ParsedFile(
         path: path, kind: resolvedKind, table: LocalizationTable(),
-        diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the file", at: SourceLocation(path: path))],
+        diagnostics: [Diagnostic(.error, .unreadableFile, error.description, at: SourceLocation(path: path))],
         syntax: nil, encoding: nil, isReadByFoundation: false)
     }
     var parsed = parse(bytes, path: path, kind: resolvedKind)
