@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map(LoadedLayer.init), options: options)
+    merge(loaded: layers.map { LoadedLayer($0, skippingLinksInto: options.destination) }, options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -25,6 +25,7 @@ public enum LayerMerger {
   public static func merge(loaded: [LoadedLayer], options: MergeOptions = MergeOptions()) -> MergeResult {
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
+      diagnostics += layer.diagnostics
       for address in layer.files.keys.sorted() {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
@@ -55,9 +56,24 @@ public enum LayerMerger {
   /// - Parameter layers: The stack, lowest first.
   /// - Returns: Every table file, and the addresses of the merged tables, both sorted.
   public static func plannedFiles(_ layers: [Layer]) -> (inputs: [String], outputs: [TableAddress]) {
-    let scanned = layers.map(LayerScanner.tables(in:))
+    let planned = plan(layers)
+    return (planned.inputs, planned.outputs)
+  }
+
+  /// The inputs and outputs of a merge, found by scanning the layers without reading the files,
+  /// and what the scan skipped.
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - destination: The folder the merge writes; links from a layer into it are skipped.
+  /// - Returns: Every table file and the addresses of the merged tables, both sorted, and the
+  ///   scan's warnings.
+  public static func plan(_ layers: [Layer], skippingLinksInto destination: String? = nil) -> PlannedFiles {
+    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: destination) }
+    let scanned = scans.map(\.tables)
     let (aligned, _) = alignAddresses(scanned, layers: layers)
-    return (scanned.flatMap(\.values).sorted(), aligned.keys.sorted())
+    return PlannedFiles(
+      inputs: scanned.flatMap(\.values).sorted(), outputs: aligned.keys.sorted(),
+      diagnostics: scans.flatMap(\.diagnostics))
   }
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
@@ -147,4 +163,14 @@ public enum LayerMerger {
     if languages.contains("Base") { return "Base" }
     return languages.sorted().first
   }
+}
+
+/// The files a merge would read and write (``LayerMerger/plan(_:skippingLinksInto:)``).
+public struct PlannedFiles: Sendable {
+  /// Every table file of every layer, sorted.
+  public var inputs: [String]
+  /// The addresses of the merged tables, sorted.
+  public var outputs: [TableAddress]
+  /// What scanning the layers skipped, and layers without tables, as warnings.
+  public var diagnostics: [Diagnostic]
 }
