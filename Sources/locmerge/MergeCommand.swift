@@ -14,24 +14,18 @@ struct MergeCommand {
     let layers =
       [Layer(name: options.base.name, path: options.base.path)]
       + options.overlays.map { Layer(name: $0.name, path: $0.path) }
+    // Layers that cannot be what the user meant are usage errors: nothing is read or written.
+    let problems = LayerStackValidation.problems(
+      layers, destination: options.destination.flatMap { $0.hasPrefix("$") ? nil : $0 })
+    guard problems.isEmpty else {
+      problems.forEach(printer.print)
+      return .usage
+    }
     var diagnostics: [Diagnostic] = []
-    for layer in layers where !LayerScanner.isDirectory(layer.path) {
-      diagnostics.append(
-        Diagnostic(.error, .unreadableFile, "layer folder '\(layer.path)' does not exist", at: nil))
-    }
-    if let destination = options.destination,
-      let problem = DestinationSafety.problem(destination: destination, layers: layers)
-    {
-      diagnostics.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)", at: nil))
-    }
-    guard !diagnostics.containsErrors else {
-      diagnostics.forEach(printer.print)
-      return .failure
-    }
     if mode == .files { return listFiles(layers: layers) }
     if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
 
-    let result = LayerMerger.merge(layers)
+    let result = LayerMerger.merge(layers, options: LayerMerge.MergeOptions(destination: options.destination))
     diagnostics += result.diagnostics
     let outputs = mode == .merge ? OutputDirectory.outputs(for: result.tables) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
@@ -81,7 +75,8 @@ struct MergeCommand {
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
-    let planned = LayerMerger.plannedFiles(layers)
+    let planned = LayerMerger.plan(layers, skippingLinksInto: given.hasPrefix("$") ? nil : given)
+    planned.diagnostics.forEach(DiagnosticPrinter(console: console).print)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
     let outputs =
       (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
@@ -119,7 +114,7 @@ struct MergeCommand {
       $0
     }
     guard requested.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
-    let inputs = LayerMerger.plannedFiles(layers).inputs
+    let inputs = LayerMerger.plan(layers, skippingLinksInto: destination).inputs
     guard stamp.isCurrent(configuration: configuration(layers), inputs: inputs, destination: destination) else {
       return nil
     }
