@@ -45,6 +45,8 @@ struct XMLPropertyListParser {
   private var cur = 0
   private let containsSurrogates: Bool
   private var lastComment: String?
+  /// Why the document type declaration is malformed, found while skipping it.
+  private var documentTypeError: SyntaxError?
 
   /// Whether text could be an XML document (it starts with a tag, a declaration or a processing
   /// instruction), so that CF's XML parser gets the first try.
@@ -98,6 +100,7 @@ struct XMLPropertyListParser {
   /// Parses the whole document.
   mutating func parseDocument() throws(SyntaxError) -> Outcome {
     skipMisc()
+    if let documentTypeError { throw documentTypeError }
     guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
     var outcome: Outcome
     if startsWith("<plist") {
@@ -446,17 +449,30 @@ struct XMLPropertyListParser {
         while cur < end, !startsWith("?>") { cur += 1 }
         cur = min(end, cur + 2)
       } else if startsWith("<!DOCTYPE") {
-        while cur < end, text[cur] != UInt8(ascii: ">"), text[cur] != UInt8(ascii: "[") { cur += 1 }
-        if cur < end, text[cur] == UInt8(ascii: "[") {
-          // An internal subset: skip to its ']'. Without one the document cannot parse.
-          while cur < end, text[cur] != UInt8(ascii: "]") { cur += 1 }
-          while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+        if let error = skipDocumentType() {
+          documentTypeError = documentTypeError ?? error
+          cur = end
         }
-        cur = min(end, cur + 1)
       } else {
         return
       }
     }
+  }
+
+  /// Skips `<!DOCTYPE …>` to its `>`. Foundation rejects a declaration with an internal subset
+  /// (`<!DOCTYPE plist [ … ]>`), whatever the subset holds; returns that error, if it applies.
+  private mutating func skipDocumentType() -> SyntaxError? {
+    let start = cur
+    cur += 9
+    while cur < end, text[cur] != UInt8(ascii: "["), text[cur] != UInt8(ascii: ">") { cur += 1 }
+    guard cur < end else { return SyntaxError(message: "the file ends inside <!DOCTYPE", offset: start) }
+    guard text[cur] == UInt8(ascii: ">") else {
+      return SyntaxError(
+        message: "the document type declaration has an internal subset ('[…]'), which Apple's reader rejects",
+        offset: cur)
+    }
+    cur += 1
+    return nil
   }
 
   private mutating func skipComment() throws(SyntaxError) {

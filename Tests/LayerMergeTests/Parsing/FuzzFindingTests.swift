@@ -1,0 +1,50 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// Inputs the fuzzer (.ci/fuzz) found, each now read as Foundation reads it or refused with the
+/// documented reason.
+@Suite struct FuzzFindingTests {
+  static func hex(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(index, offsetBy: 2)
+      bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+      index = next
+    }
+    return bytes
+  }
+
+  static let plist = "<plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>\n"
+
+  @Test func documentTypeSubsetsAreReadAsCFReadsThem() throws {
+    let found = Self.hex(
+      "3c3f786d6c2076657273696f6e3d01042e302220656e636f64696e673d225554462d38223f3e0a3c21444f43545950452070706973742050"
+        + "ffffffffffffffffffffffff5b5c745d5b5c765d5b5c5c5d5b5c225d5b5cffffffffffffff7273696f6e3d22312e30223e0a3c6469"
+        + "63743e0a093c6b65793e613c2f6b65793e0a093c737472696e673e623c2f737472696e673e0a3c2f646963743e0a3c2f706c6973743e0a"
+    )
+    var inputs = [found]
+    for subset in [
+      "[]", "[ ]", "[\n<!ELEMENT plist ANY>\n]", "[ %x; ]", "[<?pi x?>]", "[<!-- c -->]", "[x]", "[<x>]", "[] x",
+      "[<!ELEMENT", "[%x", "[",
+    ] {
+      inputs.append(Array("<?xml version=\"1.0\"?>\n<!DOCTYPE plist \(subset)>\n\(Self.plist)".utf8))
+    }
+    for bytes in inputs {
+      let parsed = LocalizationFileReader.parse(bytes, path: "dtd.stringsdict", kind: .stringsdict)
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: false)
+    }
+  }
+
+  @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
+    let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
+    let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
+    #expect(parsed.diagnostics.map(\.code) == [.encoding])
+    #expect(
+      parsed.diagnostics.first?.message
+        == "the XML declaration names the encoding 'UTF-7'; locmerge reads XML property lists only in UTF-8 or "
+        + "ISO Latin-1 (Apple's reader knows more encodings): save the file as UTF-8")
+  }
+}
