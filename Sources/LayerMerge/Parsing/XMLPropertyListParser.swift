@@ -110,12 +110,12 @@ struct XMLPropertyListParser {
         throw SyntaxError(message: "the <plist/> element is empty", offset: plistStart)
       } else {
         skipMisc()
+        // CF finds no object in an empty <plist></plist> and rejects the file.
         if startsWith("</plist") {
-          outcome = .dictionary([])
-        } else {
-          outcome = try parseTopValue()
-          skipMisc()
+          throw SyntaxError(message: "the <plist> element holds no value", offset: plistStart)
         }
+        outcome = try parseTopValue()
+        skipMisc()
         try expectEndTag("plist")
       }
     } else {
@@ -357,10 +357,12 @@ struct XMLPropertyListParser {
   /// Character data must be valid UTF-8: CF decodes it (and only it) when building strings.
   private func makeString(_ bytes: [UInt8], at offset: Int) throws(SyntaxError) -> String {
     // CF's string creation drops one leading U+FEFF from character data.
-    var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    if !containsSurrogates, let bad = DecodedText.repairStrayA9(&bytes) {
+    let dropped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var bytes = dropped > 0 ? Array(bytes.dropFirst(dropped)) : bytes
+    if !containsSurrogates, let invalid = DecodedText.repairStrayA9(&bytes) {
       throw SyntaxError(
-        message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
+        message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(invalid.byte)))",
+        offset: offset + dropped + invalid.originalOffset)
     }
     return GeneralizedUTF8.string(bytes, mayContainSurrogates: containsSurrogates)
   }

@@ -38,6 +38,20 @@ import Testing
     }
   }
 
+  @Test func anEmptyPlistElementIsRejectedAsCFRejectsIt() throws {
+    let found = Self.hex(
+      "3c3f7c6d6c2076657273696f6e3d22312e302220010000000000003c656e636f64696e673d225554462d38223f3e0a3c706c69737420"
+        + "76965273696f6e3d22313c737472696e672f6b65792f646963743e0a3c2f706c6973743e0a")
+    for bytes in [
+      found, Array("<plist version=\"1.0\"></plist>".utf8), Array("<plist version=\"1.0\"><!-- c --></plist>".utf8),
+      Array("<plist a=\"<\"><dict/></plist>".utf8),
+    ] {
+      let parsed = LocalizationFileReader.parse(bytes, path: "empty.stringsdict", kind: .stringsdict)
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: false)
+    }
+  }
+
   @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
     let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
     let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
