@@ -207,8 +207,8 @@ private struct Builder {
       }
     }
     if let stop = scanner.stopOffset {
-      let lost = scanner.countRecoverableEntries(from: stop)
       let cause = scanner.stopReason ?? "unexpected \(scanner.describeCharacter(at: stop))"
+      let lost = scanner.countRecoverableEntries(from: stop)
       report(
         .error, .truncated,
         "\(cause); Apple's reader silently stops here and \(lostEntries(lost))",
