@@ -58,8 +58,11 @@ struct MergeCommand {
           inputs: DestinationSafety.canonicalPaths(result.inputFiles),
           outputs: (plan.record + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 })
       }
+    } catch let failure as OutputDirectory.Failure {
+      printer.print(Diagnostic(.error, .writeFailed, failure.message, at: SourceLocation(path: failure.path)))
+      return .failure
     } catch {
-      printer.print(Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+      printer.print(Diagnostic(.error, .writeFailed, "\(error)"))
       return .failure
     }
     if !options.quiet {
@@ -78,24 +81,48 @@ struct MergeCommand {
     let planned = LayerMerger.plan(layers, skippingLinksInto: given.hasPrefix("$") ? nil : given)
     planned.diagnostics.forEach(DiagnosticPrinter(console: console).print)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
-    let outputs =
-      (planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames).map { destination + "/" + $0 }
+    let names = planned.outputs.map(\.relativePath) + OutputDirectory.bookkeepingNames
+    let outputs = names.map { destination + "/" + $0 }
+    // A depfile is read by make, ninja or Xcode at build time: it needs the real paths.
+    var depfileOutputs = outputs
+    if options.depfile != nil, given.hasPrefix("$") {
+      let xcode = XcodeEnvironment(environment: environment)
+      let missing = xcode.unsetSettings(in: given)
+      guard missing.isEmpty else {
+        console.err(
+          "locmerge: error: --depfile needs real paths, and -d '\(given)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
+            + "which is not set; run inside the Xcode build phase or give -d as a path\n")
+        return .usage
+      }
+      depfileOutputs = names.map { DestinationSafety.canonicalPath(xcode.expand(given)) + "/" + $0 }
+    }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
-      try writeLists(inputs: inputs, outputs: outputs)
-    } catch {
+      try writeLists(inputs: inputs, outputs: outputs, depfileOutputs: depfileOutputs)
+      if !wroteLists {
+        console.out(try BuildManifest.xcfilelist(inputs, title: "Input files", settings: listSettings))
+        console.out(try BuildManifest.xcfilelist(outputs, title: "Output files", settings: listSettings))
+      }
+    } catch let failure as OutputDirectory.Failure {
       DiagnosticPrinter(console: console).print(
-        Diagnostic(.error, .writeFailed, error.message, at: SourceLocation(path: error.path)))
+        Diagnostic(.error, .writeFailed, failure.message, at: SourceLocation(path: failure.path)))
       return .failure
-    }
-    if !wroteLists {
-      console.out(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: srcroot))
-      console.out(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: srcroot))
+    } catch {
+      console.err("locmerge: error: \(error)\n")
+      return .failure
     }
     return .success
   }
 
   private var srcroot: String? { options.srcroot ?? environment["SRCROOT"] }
+
+  /// The build settings whose folders the lists name as `$(NAME)` (`--srcroot` stands for SRCROOT).
+  private var listSettings: [(name: String, path: String)] {
+    BuildManifest.symbolicSettings.compactMap { name in
+      guard let value = name == "SRCROOT" ? srcroot : environment[name], !value.isEmpty else { return nil }
+      return (name, value)
+    }
+  }
 
   /// Everything that shapes the outputs besides the input files: a change forces a full run.
   private func configuration(_ layers: [Layer]) -> String {
@@ -131,19 +158,15 @@ struct MergeCommand {
     return options.strict && !undeclared.isEmpty ? .failure : .success
   }
 
-  private func writeLists(inputs: [String], outputs: [String]) throws(OutputDirectory.Failure) {
+  /// Writes the requested lists; every one is rendered before any is written.
+  private func writeLists(inputs: [String], outputs: [String], depfileOutputs: [String]? = nil) throws {
     let manifest = BuildManifest(inputs: inputs, outputs: outputs)
-    if let path = options.inputFileList {
-      try OutputDirectory.writeIfChanged(
-        Array(BuildManifest.xcfilelist(manifest.inputs, title: "Input files", srcroot: srcroot).utf8), to: path)
-    }
-    if let path = options.outputFileList {
-      try OutputDirectory.writeIfChanged(
-        Array(BuildManifest.xcfilelist(manifest.outputs, title: "Output files", srcroot: srcroot).utf8), to: path)
-    }
-    if let path = options.depfile {
-      try OutputDirectory.writeIfChanged(Array(manifest.depfile.utf8), to: path)
-    }
+    let inputList = try BuildManifest.xcfilelist(manifest.inputs, title: "Input files", settings: listSettings)
+    let outputList = try BuildManifest.xcfilelist(manifest.outputs, title: "Output files", settings: listSettings)
+    let depfile = try BuildManifest(inputs: inputs, outputs: depfileOutputs ?? outputs).depfile()
+    if let path = options.inputFileList { try OutputDirectory.writeIfChanged(Array(inputList.utf8), to: path) }
+    if let path = options.outputFileList { try OutputDirectory.writeIfChanged(Array(outputList.utf8), to: path) }
+    if let path = options.depfile { try OutputDirectory.writeIfChanged(Array(depfile.utf8), to: path) }
   }
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.

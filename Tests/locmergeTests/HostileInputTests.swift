@@ -130,6 +130,42 @@ import Testing
       "\(outcome.standardError)")
   }
 
+  @Test func aDepfileForASymbolicDestinationNamesRealPaths() throws {
+    let scratch = try Self.twoLayers()
+    let arguments = ["files", "-b", "base", "-s", "pro", "-d", "$(DERIVED_FILE_DIR)/LocMerge", "--depfile", "deps.d"]
+    let unset = try ToolRunner.run(arguments, in: scratch.root, timeout: .seconds(10))
+    #expect(unset.status == 64)
+    #expect(unset.standardError.contains("--depfile needs real paths"), "\(unset.standardError)")
+    let derived = scratch.path("DerivedData/App.build/DerivedSources")
+    let set = try ToolRunner.run(
+      arguments, in: scratch.root, environment: ["DERIVED_FILE_DIR": derived], timeout: .seconds(10))
+    #expect(set.status == 0, "\(set.standardError)")
+    let depfile = scratch.read("deps.d") ?? ""
+    #expect(!depfile.contains("$$("), "\(depfile)")
+    #expect(depfile.hasPrefix(derived + "/LocMerge/.locmerge-outputs.json"), "\(depfile)")
+  }
+
+  @Test func aMergeInsideXcodeKeepsBuildSettingsSymbolicInItsLists() throws {
+    let scratch = try Self.twoLayers()
+    let derived = scratch.path("DerivedData/App.build/DerivedSources")
+    let outcome = try ToolRunner.run(
+      [
+        "-b", "base", "-s", "pro", "-d", derived + "/LocMerge", "--output-file-list", "out.xcfilelist",
+        "--input-file-list", "in.xcfilelist",
+      ], in: scratch.root, environment: ["SRCROOT": scratch.root.path, "DERIVED_FILE_DIR": derived],
+      timeout: .seconds(10))
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let outputs = (scratch.read("out.xcfilelist") ?? "").split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(
+      outputs == [
+        "$(DERIVED_FILE_DIR)/LocMerge/.locmerge-outputs.json", "$(DERIVED_FILE_DIR)/LocMerge/.locmerge-stamp.json",
+        "$(DERIVED_FILE_DIR)/LocMerge/en.lproj/Localizable.strings",
+      ], "\(outputs)")
+    let inputs = (scratch.read("in.xcfilelist") ?? "").split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(
+      inputs == ["$(SRCROOT)/base/en.lproj/Localizable.strings", "$(SRCROOT)/pro/en.lproj/Localizable.strings"])
+  }
+
   // MARK: 6. Layers that are not what the user meant
 
   @Test func layerMistakesAreUsageErrorsWithTheReason() throws {
