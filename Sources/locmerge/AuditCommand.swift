@@ -1,4 +1,3 @@
-import Foundation
 import LayerMerge
 
 /// `locmerge audit`: what every target inherits, overrides, adds or repeats.

@@ -1,4 +1,3 @@
-import Foundation
 import LayerMerge
 
 /// `locmerge [merge]`, `files` and `lint`: resolve the layers, check, and (for merge) write.
@@ -140,7 +139,7 @@ struct MergeCommand {
     let requested = [options.inputFileList, options.outputFileList, options.depfile, options.provenance].compactMap {
       $0
     }
-    guard requested.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
+    guard requested.allSatisfy({ FileBytes.size($0) != nil }) else { return nil }
     let inputs = LayerMerger.plan(layers, skippingLinksInto: destination).inputs
     guard stamp.isCurrent(configuration: configuration(layers), inputs: inputs, destination: destination) else {
       return nil
