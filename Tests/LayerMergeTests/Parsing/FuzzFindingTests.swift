@@ -52,6 +52,27 @@ import Testing
     }
   }
 
+  /// Every input the fuzzer stopped on, as saved in `Tests/Fuzz/Findings`.
+  static let findings: [URL] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/Findings")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().map { folder.appendingPathComponent($0) }
+  }()
+
+  @Test func everySavedFindingAgreesWithFoundationOrIsADocumentedRefusal() throws {
+    #expect(Self.findings.count >= 5)
+    for file in Self.findings {
+      let bytes = [UInt8](try Data(contentsOf: file))
+      let parsed = LocalizationFileReader.parse(bytes, path: file.lastPathComponent, kind: .strings)
+      if parsed.diagnostics.contains(where: { $0.code == .encoding && $0.message.contains("locmerge reads XML") }) {
+        continue
+      }
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: nil)
+    }
+  }
+
   @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
     let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
     let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
