@@ -126,8 +126,11 @@ struct MergeCommand {
   /// Everything that shapes the outputs besides the input files: a change forces a full run.
   private func configuration(_ layers: [Layer]) -> String {
     let lists = [options.inputFileList, options.outputFileList, options.depfile, options.provenance, srcroot]
-    return (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" })
-      .joined(separator: "\n")
+    // The settings the lists name symbolically change the lists' text.
+    let settings = listSettings.map { "\($0.name)=\($0.path)" }
+    return
+      (["locmerge \(CommandLineTool.version)"] + layers.map { "\($0.name)=\($0.path)" } + lists.map { $0 ?? "-" }
+      + settings).joined(separator: "\n")
   }
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
