@@ -103,8 +103,9 @@ struct XMLPropertyListParser {
     if let documentTypeError { throw documentTypeError }
     guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
     var outcome: Outcome
-    if startsWith("<plist") {
-      let plistStart = cur
+    let plistStart = cur
+    if startsWith("<plist"), try readStartTag().0 == "plist" {
+      cur = plistStart
       let (_, selfClosing) = try readStartTag()
       if selfClosing {
         throw SyntaxError(message: "the <plist/> element is empty", offset: plistStart)
@@ -119,6 +120,7 @@ struct XMLPropertyListParser {
         try expectEndTag("plist")
       }
     } else {
+      cur = plistStart
       outcome = try parseTopValue()
     }
     // CF ignores whatever follows the root element.
@@ -309,7 +311,9 @@ struct XMLPropertyListParser {
 
   /// Reads `<key>…</key>` (or `<key/>`) and returns its text.
   private mutating func parseTextElement(_ name: String) throws(SyntaxError) -> String {
-    let (_, selfClosing) = try readStartTag()
+    let start = cur
+    let (found, selfClosing) = try readStartTag()
+    guard found == name else { throw SyntaxError(message: "unknown property-list element <\(found)>", offset: start) }
     return selfClosing ? "" : try parseText(until: name)
   }
 
@@ -398,32 +402,26 @@ struct XMLPropertyListParser {
   }
 
   /// Reads a start tag at `cur`, returning its name and whether it is self-closing (`<x/>`).
+  /// Reads a start tag at `cur` as CF's `parseXMLElement` does: the name runs to the first white
+  /// space (or to `>`, less a closing `/`), anything else up to `>` is ignored, and the tag is
+  /// empty (`<x/>`) when `/` comes right before `>`. Returns the name and whether it is empty.
   private mutating func readStartTag() throws(SyntaxError) -> (String, Bool) {
     let start = cur
     cur += 1
     let nameStart = cur
-    while cur < end, isNameByte(text[cur]) { cur += 1 }
-    let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cur]), as: UTF8.self)
-    guard !name.isEmpty else { throw SyntaxError(message: "malformed tag", offset: start) }
-    if name == "plist" {
-      // Attributes are ignored (only <plist version="1.0"> has any).
-      guard cur < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur]) else {
-        throw SyntaxError(message: "malformed tag <plist", offset: start)
+    var nameEnd: Int?
+    while cur < end, text[cur] != UInt8(ascii: ">") {
+      if nameEnd == nil, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D {
+        nameEnd = cur
       }
-      if text[cur] == UInt8(ascii: "/"), cur + 1 < end, text[cur + 1] != UInt8(ascii: ">") {
-        throw SyntaxError(message: "malformed tag <plist", offset: start)
-      }
-      while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
-    } else {
-      while cur < end, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D { cur += 1 }
-      if cur < end, text[cur] == UInt8(ascii: "/") { cur += 1 }
+      cur += 1
     }
-    guard cur < end, text[cur] == UInt8(ascii: ">") else {
-      throw SyntaxError(message: "malformed tag <\(name)", offset: start)
-    }
-    let selfClosing = text[cur - 1] == UInt8(ascii: "/")
+    guard cur < end else { throw SyntaxError(message: "the file ends inside a tag", offset: start) }
+    let selfClosing = text[cur - 1] == UInt8(ascii: "/") && cur - 1 >= nameStart
+    let stop = nameEnd ?? (selfClosing ? cur - 1 : cur)
     cur += 1
-    return (name, selfClosing)
+    guard stop > nameStart else { throw SyntaxError(message: "malformed tag", offset: start) }
+    return (String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<stop]), as: UTF8.self), selfClosing)
   }
 
   private mutating func expectEndTag(_ name: String) throws(SyntaxError) {
@@ -495,10 +493,6 @@ struct XMLPropertyListParser {
       i += 1
     }
     return true
-  }
-
-  private func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
   }
 
   private func describeHere() -> String {

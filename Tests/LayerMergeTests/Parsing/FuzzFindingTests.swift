@@ -73,6 +73,25 @@ import Testing
     }
   }
 
+  @Test func startTagsAreReadAsCFReadsThem() throws {
+    let tags = [
+      "<string\t\t\t<junk>x</string>", "<string attr='1'>x</string>", "<string/>", "<string />", "<stringx>x</stringx>",
+      "<string/x>x</string>", "<>", "<true foo/>", "<true/ >", "<dict a=b><key>k</key><string>v</string></dict>",
+      "<key>k</key>", "<integer\n>1</integer>",
+    ]
+    for tag in tags {
+      for wrapped in [
+        "<plist version=\"1.0\"><dict><key>a</key>\(tag)</dict></plist>", "<plist version=\"1.0\">\(tag)</plist>",
+        tag, "<plistx><dict/></plistx>", "<plist/x><dict/></plist>",
+      ] {
+        let bytes = Array(wrapped.utf8)
+        let parsed = LocalizationFileReader.parse(bytes, path: "tag.stringsdict", kind: .stringsdict)
+        try AgreementCheck.expectAgreement(
+          parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: nil)
+      }
+    }
+  }
+
   @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
     let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
     let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
