@@ -114,9 +114,9 @@ private struct Builder {
       // CF matches encoding names loosely: ASCII characters other than letters and digits do not
       // count ("UTF~8" is UTF-8), non-ASCII ones do.
       let significant: (Character) -> Bool = { !$0.isASCII || $0.isLetter || $0.isNumber }
-      // CF copies the name into a C string, so a NUL ends it.
+      // CF copies the name into a C string, so a NUL ends it; it knows no name of 60 bytes or more.
       let name = declared.map { String($0.prefix { $0 != "\u{0}" }) }
-      switch name.map({ String($0.lowercased().filter(significant)) }) {
+      switch name.map({ $0.utf8.count >= 60 ? "?" : String($0.lowercased().filter(significant)) }) {
       case "":
         break
       case nil, "utf8":

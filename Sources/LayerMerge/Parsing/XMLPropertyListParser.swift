@@ -446,8 +446,10 @@ struct XMLPropertyListParser {
       } else if startsWith("<!--") {
         do { try skipComment() } catch { cur = end }
       } else if startsWith("<?") {
-        while cur < end, !startsWith("?>") { cur += 1 }
-        cur = min(end, cur + 2)
+        // CF looks for "?>" after the "<?" ("<?>" does not end itself), while three bytes remain.
+        cur += 2
+        while cur + 2 < end, !startsWith("?>") { cur += 1 }
+        cur = cur + 2 < end ? cur + 2 : end
       } else if startsWith("<!DOCTYPE") {
         if let error = skipDocumentType() {
           documentTypeError = documentTypeError ?? error

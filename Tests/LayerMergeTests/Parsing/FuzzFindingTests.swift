@@ -92,6 +92,20 @@ import Testing
     }
   }
 
+  @Test func processingInstructionsAndEncodingNamesAreReadAsCFReadsThem() throws {
+    var documents = ["<?>?x?>", "<??>", "<?a?>", "<?x"].map { $0 + Self.plist }
+    for padding in [53, 54, 55, 56] {
+      let name = "UTF" + String(repeating: " ", count: padding) + "-8"
+      documents.append("<?xml version=\"1.0\" encoding=\"\(name)\"?>\n" + Self.plist)
+    }
+    for document in documents {
+      let bytes = Array(document.utf8)
+      let parsed = LocalizationFileReader.parse(bytes, path: "pi.stringsdict", kind: .stringsdict)
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: nil)
+    }
+  }
+
   @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
     let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
     let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
