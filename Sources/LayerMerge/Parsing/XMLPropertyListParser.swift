@@ -47,6 +47,8 @@ struct XMLPropertyListParser {
   private var lastComment: String?
   /// Why the document type declaration is malformed, found while skipping it.
   private var documentTypeError: SyntaxError?
+  /// Whether the parser is still before the root element.
+  private var inProlog = true
 
   /// Whether text could be an XML document (it starts with a tag, a declaration or a processing
   /// instruction), so that CF's XML parser gets the first try.
@@ -101,6 +103,8 @@ struct XMLPropertyListParser {
   mutating func parseDocument() throws(SyntaxError) -> Outcome {
     skipMisc()
     if let documentTypeError { throw documentTypeError }
+    // A document type declaration belongs before the root element; CF rejects one anywhere else.
+    inProlog = false
     guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
     var outcome: Outcome
     let plistStart = cur
@@ -450,7 +454,7 @@ struct XMLPropertyListParser {
         cur += 2
         while cur + 2 < end, !startsWith("?>") { cur += 1 }
         cur = cur + 2 < end ? cur + 2 : end
-      } else if startsWith("<!DOCTYPE") {
+      } else if inProlog, startsWith("<!DOCTYPE") {
         if let error = skipDocumentType() {
           documentTypeError = documentTypeError ?? error
           cur = end
