@@ -375,6 +375,19 @@ struct XMLPropertyListParser {
     return GeneralizedUTF8.string(bytes, mayContainSurrogates: containsSurrogates)
   }
 
+  private func decimalValue(_ byte: UInt8) -> UInt8? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
   private mutating func appendEntity(to buffer: inout [UInt8]) throws(SyntaxError) {
     let start = cur
     var i = cur + 1
@@ -391,14 +404,20 @@ struct XMLPropertyListParser {
     case "quot": buffer.append(UInt8(ascii: "\""))
     case "apos": buffer.append(UInt8(ascii: "'"))
     default:
+      // As CF reads a character reference: only a lowercase 'x' means hex ("&#X41;" is an error),
+      // at most eight digits, and an empty one ("&#x;") is U+0000.
       var number: UInt32?
-      // CF reads an empty character reference ("&#x;") as U+0000.
-      if name.hasPrefix("#x") || name.hasPrefix("#X") {
-        number = name.count == 2 ? 0 : UInt32(name.dropFirst(2), radix: 16)
-      } else if name.hasPrefix("#") {
-        number = name.count == 1 ? 0 : UInt32(name.dropFirst())
+      if name.hasPrefix("#") {
+        let isHex = name.hasPrefix("#x")
+        let digits = name.utf8.dropFirst(isHex ? 2 : 1)
+        if digits.count <= 8 {
+          number = digits.reduce(UInt32(0) as UInt32?) { value, digit in
+            guard let value, let digitValue = isHex ? hexValue(digit) : decimalValue(digit) else { return nil }
+            return (isHex ? value << 4 : value &* 10) &+ UInt32(digitValue)
+          }
+        }
       }
-      guard let number, number <= 0x10FFFF else {
+      guard let number, number <= 0x10FFFF, number & 0xFFFF_F800 != 0xD800 else {
         throw SyntaxError(message: "unknown entity '&\(name);'", offset: start)
       }
       appendUTF8(number, to: &buffer)

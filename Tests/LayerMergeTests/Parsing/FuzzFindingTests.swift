@@ -106,6 +106,18 @@ import Testing
     }
   }
 
+  @Test func characterReferencesAreReadAsCFReadsThem() throws {
+    for reference in [
+      "&#X41;", "&#x41;", "&#65;", "&#x;", "&#;", "&#x1F600;", "&#128512;", "&#x0001F600;", "&#x00001F600;",
+      "&#12345678;", "&#123456789;", "&#xD800;", "&#x110000;", "&#xg;", "&#6a;",
+    ] {
+      let bytes = Array("<plist version=\"1.0\"><dict><key>a</key><string>\(reference)</string></dict></plist>".utf8)
+      let parsed = LocalizationFileReader.parse(bytes, path: "ref.stringsdict", kind: .stringsdict)
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: nil)
+    }
+  }
+
   @Test func anXMLEncodingWeDoNotReadIsAnEncodingErrorThatSaysSo() {
     let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n\(Self.plist)".utf8)
     let parsed = LocalizationFileReader.parse(bytes, path: "utf7.strings", kind: .strings)
