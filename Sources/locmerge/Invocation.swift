@@ -23,7 +23,14 @@ struct Invocation: Equatable {
     guard let first = arguments.first else { return Invocation(command: .help(nil)) }
     if first == "--version" { return Invocation(command: .version) }
     if first == "--help" || first == "-h" { return Invocation(command: .help(nil)) }
-    if first == "help" { return Invocation(command: .help(arguments.dropFirst().first)) }
+    if first == "help" {
+      let topic = arguments.dropFirst().first
+      if let topic, !subcommands.contains(topic) {
+        let hint = ArgumentScanner.closest(to: topic, among: subcommands).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError("no help for '\(topic)'\(hint) (topics: \(subcommands.joined(separator: ", ")))")
+      }
+      return Invocation(command: .help(topic))
+    }
     let name: String
     let rest: [String]
     if first.hasPrefix("-") {

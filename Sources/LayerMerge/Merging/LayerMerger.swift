@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map { LoadedLayer($0, excluding: options.exclude) }, options: options)
+    merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -34,6 +34,7 @@ public enum LayerMerger {
     }
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
+      diagnostics += layer.diagnostics
       for address in layer.files.keys.sorted() {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
@@ -72,11 +73,25 @@ public enum LayerMerger {
   public static func plannedFiles(_ layers: [Layer], options: MergeOptions = MergeOptions())
     -> (inputs: [String], outputs: [TableAddress])
   {
-    let scanned = layers.map { layer in
-      LayerScanner.tables(in: layer).filter { !options.excludes($0.key.relativePath) }
-    }
+    let planned = plan(layers, options: options)
+    return (planned.inputs, planned.outputs)
+  }
+
+  /// The inputs and outputs of a merge, found by scanning the layers without reading the files,
+  /// and what the scan skipped.
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: The merge's options: excluded tables are left out, and links from a layer into
+  ///     its destination are skipped.
+  /// - Returns: Every table file and the addresses of the merged tables, both sorted, and the
+  ///   scan's warnings.
+  public static func plan(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> PlannedFiles {
+    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+    let scanned = scans.map { scan in scan.tables.filter { !options.excludes($0.key.relativePath) } }
     let (aligned, _) = alignAddresses(scanned, layers: layers)
-    return (scanned.flatMap(\.values).sorted(), aligned.keys.sorted())
+    return PlannedFiles(
+      inputs: scanned.flatMap(\.values).sorted(), outputs: aligned.keys.sorted(),
+      diagnostics: scans.flatMap(\.diagnostics))
   }
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
@@ -177,4 +192,14 @@ public enum LayerMerger {
     }
     return candidates.first ?? (keys["Base"] != nil ? "Base" : nil)
   }
+}
+
+/// The files a merge would read and write (``LayerMerger/plan(_:skippingLinksInto:)``).
+public struct PlannedFiles: Sendable {
+  /// Every table file of every layer, sorted.
+  public var inputs: [String]
+  /// The addresses of the merged tables, sorted.
+  public var outputs: [TableAddress]
+  /// What scanning the layers skipped, and layers without tables, as warnings.
+  public var diagnostics: [Diagnostic]
 }

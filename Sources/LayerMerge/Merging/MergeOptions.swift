@@ -10,16 +10,24 @@ public struct MergeOptions: Hashable, Sendable {
   /// Tables left out of the merge entirely (not read, checked, merged or written), by their path
   /// inside a layer.
   public var exclude: [PathGlob]
+  /// The folder the merge writes to: symbolic links from a layer into it are skipped, so that
+  /// outputs are never read back as inputs.
+  public var destination: String?
 
   /// Creates options.
   /// - Parameters:
   ///   - developmentLanguage: The development language, or `nil` to pick one.
   ///   - rules: Levels of diagnostic codes.
   ///   - exclude: Patterns of tables to leave out.
-  public init(developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = []) {
+  ///   - destination: The folder the merge writes to, or `nil`.
+  public init(
+    developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = [],
+    destination: String? = nil
+  ) {
     self.developmentLanguage = developmentLanguage
     self.rules = rules
     self.exclude = exclude
+    self.destination = destination
   }
 
   /// Whether a table at this path inside a layer is left out.
