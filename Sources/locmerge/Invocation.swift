@@ -12,11 +12,12 @@ struct Invocation: Equatable {
     case lint(MergeOptions)
     case audit(AuditOptions)
     case compile(CompileOptions)
+    case extract(ExtractOptions)
   }
 
   var command: Command
 
-  static let subcommands = ["merge", "files", "lint", "audit", "print", "compile", "help"]
+  static let subcommands = ["merge", "files", "lint", "audit", "print", "compile", "extract", "help"]
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -50,6 +51,7 @@ struct Invocation: Equatable {
     case "files": return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
     case "lint": return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
+    case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     default: return Invocation(command: .audit(try AuditOptions.parse(rest)))
     }
   }

@@ -84,6 +84,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A stale output was left in place: it lies behind a symbolic link or is not a plain file.
   case staleOutputKept = "stale-output-kept"
 
+  // Extraction
+  /// An extracted stack would not merge back into the copy it came from (nothing is written).
+  case extractionMismatch = "extraction-mismatch"
+
   // Configuration
   /// The project file (`locmerge.json`) cannot be read or has an error.
   case projectFile = "project-file"
