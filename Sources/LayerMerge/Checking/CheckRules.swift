@@ -35,7 +35,9 @@ public struct CheckRules: Hashable, Sendable {
     .formatMismatch,
   ])
 
-  private static let toolFailures: Set<DiagnosticCode> = [.unsafeDestination, .writeFailed, .projectFile]
+  private static let toolFailures: Set<DiagnosticCode> = [
+    .unsafeDestination, .writeFailed, .projectFile, .staleFileList,
+  ]
 
   /// The levels set, by code.
   public private(set) var levels: [DiagnosticCode: RuleLevel] = [:]
