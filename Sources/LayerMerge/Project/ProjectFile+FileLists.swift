@@ -3,7 +3,7 @@ extension ProjectFile {
   public struct TargetFileLists: Hashable, Sendable {
     /// The target's name.
     public var target: String
-    /// The input list: every table file the target's merge reads.
+    /// The input list: every table file the target's merge reads, and the project file.
     public var inputs: CompanionFile
     /// The output list: every file the merge writes in the destination.
     public var outputs: CompanionFile
@@ -36,9 +36,10 @@ extension ProjectFile {
       let destination =
         written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
       let planned = LayerMerger.plannedFiles(layers(of: target), options: options)
-      let inputs = DestinationSafety.canonicalPaths(planned.inputs)
+      // The project file is an input too: editing it must run the phase again.
+      let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
       let outputs = (planned.outputs.map(\.relativePath) + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
-      func path(_ list: PathTemplate) throws(SelectionError) -> String {
+      func listPath(_ list: PathTemplate) throws(SelectionError) -> String {
         do throws(PathTemplate.UnsetSettings) {
           return PathText.join(folder, try list.expanded(target: target.name, environment: environment))
         } catch {
@@ -49,10 +50,10 @@ extension ProjectFile {
         TargetFileLists(
           target: target.name,
           inputs: CompanionFile(
-            path: try path(fileLists.inputs),
+            path: try listPath(fileLists.inputs),
             bytes: Array(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: root).utf8)),
           outputs: CompanionFile(
-            path: try path(fileLists.outputs),
+            path: try listPath(fileLists.outputs),
             bytes: Array(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: root).utf8))))
     }
     return result

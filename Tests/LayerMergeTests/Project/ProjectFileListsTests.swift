@@ -27,6 +27,7 @@ import Testing
         $(SRCROOT)/Base/en.lproj/Localizable.strings
         $(SRCROOT)/Brands/Acme/en.lproj/Localizable.strings
         $(SRCROOT)/Targets/AcmePro/en.lproj/Localizable.strings
+        $(SRCROOT)/locmerge.json
 
         """)
     #expect(
