@@ -187,3 +187,38 @@ final class Locked<Value>: @unchecked Sendable {
     lock.withLock { change(&stored) }
   }
 }
+
+/// The `ProjectBuild` example of docs/library.md, line for line except for the paths, with
+/// `print` captured.
+@Suite struct ProjectBuildExampleTests {
+  @Test func theDocumentedExampleBuildsOneTarget() throws {
+    let fixture = try ProjectBuildTests.fixture()
+    try fixture.write(
+      Data(
+        """
+        {"base": "Base", "destination": "out/{target}", "targets": {
+          "AcmePro": {"layers": ["Brands/Acme", "Targets/AcmePro"]}}}
+        """.utf8), to: "locmerge.json")
+    let environment: [String: String] = [:]
+    let printed = Locked<[String]>([])
+    @Sendable func print(_ item: Any) { printed.update { $0.append("\(item)") } }
+
+    // From docs/library.md:
+    let read = ProjectFileReader.read(path: fixture.path("locmerge.json"))
+    read.diagnostics.forEach { print($0) }  // locmerge.json:3:5: error: unknown key "destnation"…
+    if let project = read.project {
+      do {
+        let targets = try project.buildTargets(try project.targets(named: ["AcmePro"]), environment: environment)
+        let build = ProjectBuild(targets: targets, options: project.options, tool: "mytool 1.0")
+        let result = build.run(progress: { print("\($0.finished)/\($0.total) \($0.target)") })
+        result.diagnostics.forEach { print($0) }  // each once, however many targets share its layer
+        for target in result.targets where target.failed { print("\(target.target.name) failed") }
+      } catch {
+        print(error)  // no target 'AcmePr' in the project file; did you mean 'AcmePro'?
+      }
+    }
+
+    #expect(printed.value == ["1/1 AcmePro"])
+    #expect(FileManager.default.fileExists(atPath: fixture.path("out/AcmePro/en.lproj/Localizable.strings")))
+  }
+}
