@@ -1,4 +1,3 @@
-import Foundation
 import LayerMerge
 
 /// What an Xcode Run Script phase tells the script about itself through the environment.
@@ -17,12 +16,12 @@ struct XcodeEnvironment {
       if let path = environment["SCRIPT_OUTPUT_FILE_\(index)"] { paths.append(path) }
     }
     for index in 0..<(Int(environment["SCRIPT_OUTPUT_FILE_LIST_COUNT"] ?? "") ?? 0) {
-      guard let list = environment["SCRIPT_OUTPUT_FILE_LIST_\(index)"],
-        let text = try? String(contentsOfFile: list, encoding: .utf8)
-      else { continue }
-      for line in text.split(whereSeparator: \.isNewline) {
-        let entry = line.trimmingCharacters(in: .whitespaces)
-        if !entry.isEmpty && !entry.hasPrefix("#") { paths.append(expand(entry)) }
+      guard let list = environment["SCRIPT_OUTPUT_FILE_LIST_\(index)"], let bytes = FileBytes.read(list) else {
+        continue
+      }
+      for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        let entry = line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        if !entry.isEmpty && entry.first != "#" { paths.append(expand(String(entry))) }
       }
     }
     return Set(paths.map(DestinationSafety.canonicalPath))

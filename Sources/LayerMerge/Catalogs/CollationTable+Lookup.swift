@@ -16,9 +16,12 @@ extension CollationTable {
   private static let words: [UInt32] = {
     let text = encoded.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
     let bytes = Base64.decode(text) ?? []
-    return stride(from: 0, to: bytes.count - 3, by: 4).map { offset in
-      UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-        | UInt32(bytes[offset + 3]) << 24
+    return stride(from: 0, to: bytes.count - 3, by: 4).map { offset -> UInt32 in
+      // Spelled out: without Foundation's overloads in the module, the one-expression form
+      // exceeds the type checker's limit.
+      let low: UInt32 = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
+      let high: UInt32 = UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+      return low | high
     }
   }()
 

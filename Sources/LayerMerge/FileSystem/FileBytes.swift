@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,9 +8,9 @@ import Foundation
 ///
 /// `FileManager.contents(atPath:)` returns `Data`, and turning that into `[UInt8]` copied every
 /// input once more; a merge reads a few megabytes, and each copy is fresh memory to fault in.
-enum FileBytes {
+package enum FileBytes {
   /// The file's bytes, or `nil` if it cannot be opened or read.
-  static func read(_ path: String) -> [UInt8]? {
+  package static func read(_ path: String) -> [UInt8]? {
     readWithFingerprint(path)?.bytes
   }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The files a merge reads and writes, rendered for Xcode and build tools.
 public struct BuildManifest: Hashable, Sendable {
   /// Absolute paths of every file read, sorted.
@@ -35,8 +33,17 @@ public struct BuildManifest: Hashable, Sendable {
   /// and for make or ninja. Spaces are escaped with `\`, `$` doubled.
   public var depfile: String {
     func escaped(_ path: String) -> String {
-      path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: " ", with: "\\ ")
-        .replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "$", with: "$$")
+      var result = ""
+      for character in path {
+        switch character {
+        case "\\": result += "\\\\"
+        case " ": result += "\\ "
+        case "#": result += "\\#"
+        case "$": result += "$$"
+        default: result.append(character)
+        }
+      }
+      return result
     }
     let targets = outputs.map(escaped).joined(separator: " \\\n  ")
     let prerequisites = inputs.map { " \\\n  " + escaped($0) }.joined()

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads `.strings` and `.stringsdict` files exactly as Apple's runtime does.
 ///
 /// Both kinds go through the same detection as `CFPropertyListCreateWithData`: a binary plist,
@@ -240,22 +238,18 @@ private struct Builder {
 
   mutating func parseBinary(_ bytes: [UInt8]) {
     result.syntax = .binary
-    let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
-      report(.error, .syntax, "malformed binary property list", at: nil)
-      return
-    }
-    guard let dictionary = object as? [String: Any] else {
+    switch BinaryPropertyListReader.read(bytes) {
+    case .success(.dictionary(let entries)):
+      result.isReadByFoundation = true
+      for entry in entries { add(entry) }
+    case .success(.other):
       report(
         .error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
         at: nil)
-      return
-    }
-    result.isReadByFoundation = true
-    for key in dictionary.keys.sorted(by: utf16Precedes) {
-      add(LocalizationEntry(key: key, value: FoundationBridge.value(from: dictionary[key] as Any)))
+    case .failure(.unsupported(let message)):
+      report(.error, .syntax, message, at: nil)
+    case .failure(.corrupt(let reason)):
+      report(.error, .syntax, "malformed binary property list: \(reason)", at: nil)
     }
   }
 
