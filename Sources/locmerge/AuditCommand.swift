@@ -8,11 +8,16 @@ struct AuditCommand {
   var width = TerminalWidth.fallback
 
   func run() -> ExitStatus {
-    let printer = DiagnosticPrinter(console: console)
     let base = Layer(name: options.base.name, path: options.base.path)
     let targets = options.targets.map { target in
       (name: target.name, overlays: target.layers.map { Layer(path: $0) })
     }
+    return run(base: base, targets: targets)
+  }
+
+  /// Audits these stacks (the project file's, or those of the command line).
+  func run(base: Layer, targets: [(name: String, overlays: [Layer])]) -> ExitStatus {
+    let printer = DiagnosticPrinter(console: console)
     // Each target is its own stack over the base; a stack that cannot be meant is a usage error.
     var printed: Set<String> = []
     var invalid = false

@@ -36,7 +36,8 @@ struct ExtractCommand {
       return .internalError
     }
     if extraction.hasErrors {
-      console.err("locmerge: error: fix the copies first (their files must read as the app reads them); nothing was written\n")
+      console.err(
+        "locmerge: error: fix the copies first (their files must read as the app reads them); nothing was written\n")
       return .failure
     }
     do {

@@ -26,7 +26,9 @@ struct ExtractReportRenderer {
     text += table.text() + "\n"
     text += section(
       "Tables some targets lack (an overlay cannot delete; the targets that have them keep them whole):",
-      report.missingTables.map { "\($0.address.relativePath): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)" })
+      report.missingTables.map {
+        "\($0.address.relativePath): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
+      })
     text += section(
       "Keys some targets lack (an overlay cannot delete; the targets that have them keep them):",
       report.missingKeys.map {
@@ -50,7 +52,10 @@ struct ExtractReportRenderer {
     let document = JSONValue.object([
       ("output", .string(output)),
       ("base", .object([("name", .string(ExtractionOptions.baseName)), ("entries", .integer(report.baseEntries))])),
-      ("brands", .array(report.brandEntries.map { .object([("name", .string($0.name)), ("entries", .integer($0.entries))]) })),
+      (
+        "brands",
+        .array(report.brandEntries.map { .object([("name", .string($0.name)), ("entries", .integer($0.entries))]) })
+      ),
       (
         "targets",
         .array(
@@ -86,7 +91,8 @@ struct ExtractReportRenderer {
       ),
       (
         "perTargetKeys",
-        .array(report.perTargetKeys.map { .object([("table", .string($0.address.relativePath)), ("key", .string($0.key))]) })
+        .array(
+          report.perTargetKeys.map { .object([("table", .string($0.address.relativePath)), ("key", .string($0.key))]) })
       ),
       (
         "lookAlikeValues",

@@ -148,11 +148,7 @@ struct MergeCommand {
     var settings = [
       "input-file-list": options.inputFileList, "output-file-list": options.outputFileList,
       "depfile": options.depfile, "provenance": options.provenance, "srcroot": srcroot,
-      "development-language": checks.developmentLanguage,
-      "rules": checks.rules.levels.isEmpty
-        ? nil : checks.rules.levels.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted().joined(separator: ","),
-      "exclude": checks.exclude.isEmpty ? nil : checks.exclude.map(\.pattern).joined(separator: "\n"),
-    ].compactMapValues { $0 }
+    ].compactMapValues { $0 }.merging(checks.configurationSettings) { $1 }
     // The settings the lists name symbolically change the lists' text.
     for setting in listSettings { settings["setting " + setting.name] = setting.path }
     return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
@@ -215,22 +211,7 @@ struct MergeCommand {
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.
   private func undeclaredOutputWarnings(_ outputs: [String]) -> [Diagnostic] {
-    let xcode = XcodeEnvironment(environment: environment)
-    guard xcode.isScriptPhase else { return [] }
-    let declared = xcode.declaredOutputs
-    let missing = outputs.filter { !declared.contains($0) }.sorted()
-    var warnings = missing.prefix(10).map { path in
-      Diagnostic(
-        .warning, .undeclaredOutput,
-        "\(path) is written but not declared in the Run Script phase; add '\(xcode.declarationLine(for: path))' to "
-          + "its Output Files (or generate an Output File List with 'locmerge files --output-file-list')")
-    }
-    if missing.count > 10 {
-      warnings.append(
-        Diagnostic(
-          .warning, .undeclaredOutput, "\(missing.count - 10) more outputs are not declared in the Run Script phase"))
-    }
-    return warnings
+    XcodeEnvironment(environment: environment).undeclaredOutputWarnings(outputs)
   }
 }
 

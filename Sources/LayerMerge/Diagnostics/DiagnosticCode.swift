@@ -83,6 +83,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case untrustedRecord = "untrusted-record"
   /// A stale output was left in place: it lies behind a symbolic link or is not a plain file.
   case staleOutputKept = "stale-output-kept"
+  /// A committed `.xcfilelist` that no longer lists what the merge reads or writes (`files --check`).
+  case staleFileList = "stale-file-list"
 
   // Extraction
   /// An extracted stack would not merge back into the copy it came from (nothing is written).

@@ -45,20 +45,20 @@ public struct Extraction: Sendable {
     return [base] + (brand.map { [$0] } ?? []) + [overlay]
   }
 
-  /// The project file for the extracted layers, `locmerge.json`: the base, and each target's
-  /// brand and overlay, with the destination Xcode's build phases use.
-  /// - Returns: The file's bytes (JSON, two-space indent, ending in a line break).
+  /// The project file for the extracted layers, `locmerge.json` at the top of `OUT`: the base,
+  /// each target's brand and overlay, and the destination Xcode's build phases use.
+  public var projectFile: ProjectFile {
+    ProjectFile(
+      path: ProjectFileReader.fileName, base: Layer(path: base.name),
+      destination: PathTemplate("$(DERIVED_FILE_DIR)/LocMerge"),
+      targets: targets.map { target in
+        ProjectFile.Target(name: target.name, overlays: stack(of: target.name).dropFirst().map { Layer(path: $0.name) })
+      })
+  }
+
+  /// The bytes of ``projectFile`` as ``ProjectFileWriter`` writes it.
   public func projectFileBytes() -> [UInt8] {
-    let targetMembers: [(String, JSONValue)] = targets.map { target in
-      let layers = stack(of: target.name).dropFirst().map { JSONValue.string($0.name) }
-      return (target.name, .object([("layers", .array(Array(layers)))]))
-    }
-    let document = JSONValue.object([
-      ("base", .string(base.name)),
-      ("destination", .string("$(DERIVED_FILE_DIR)/LocMerge")),
-      ("targets", .object(targetMembers)),
-    ])
-    return Array((document.serialized(indent: 2) + "\n").utf8)
+    Array(ProjectFileWriter.text(for: projectFile).utf8)
   }
 
   /// Writes the project into `out` all at once: every file goes into a fresh folder beside `out`,

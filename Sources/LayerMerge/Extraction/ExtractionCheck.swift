@@ -73,7 +73,8 @@ enum ExtractionCheck {
     }
     let name = copy.layer.name
     var problems = zip(found, locations).prefix(listedDifferences).map { message, location in
-      Diagnostic(.error, .extractionMismatch, "target '\(name)' does not merge back into its copy: \(message)", at: location)
+      Diagnostic(
+        .error, .extractionMismatch, "target '\(name)' does not merge back into its copy: \(message)", at: location)
     }
     if found.count > listedDifferences {
       problems.append(

@@ -58,11 +58,17 @@ public enum Extractor {
     }
 
     var report = ExtractionReport()
-    report.targets = names.indices.map { ExtractionReport.TargetSummary(name: names[$0], brand: brandOfTarget[$0].map { options.groups[$0].name }) }
+    report.targets = names.indices.map {
+      ExtractionReport.TargetSummary(name: names[$0], brand: brandOfTarget[$0].map { options.groups[$0].name })
+    }
     for (address, part) in parts {
       if let table = part.base { extraction.base.tables[address] = table }
-      for (brand, table) in part.brands.enumerated() { if let table { extraction.brands[brand].tables[address] = table } }
-      for (target, table) in part.targets.enumerated() { if let table { extraction.targets[target].tables[address] = table } }
+      for (brand, table) in part.brands.enumerated() {
+        if let table { extraction.brands[brand].tables[address] = table }
+      }
+      for (target, table) in part.targets.enumerated() {
+        if let table { extraction.targets[target].tables[address] = table }
+      }
       for (target, counts) in part.counts.enumerated() {
         report.targets[target].inherited += counts.inherited
         report.targets[target].overridden += counts.overridden

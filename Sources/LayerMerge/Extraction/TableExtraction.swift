@@ -40,7 +40,8 @@ struct TableExtraction {
     var union = LocalizationTable()
     for holder in holders {
       let table = tables[holder].unsafelyUnwrapped
-      for position in table.entries.indices where union.index(ofKeyOf: table.entries[position], digest: table.digest(at: position)) == nil {
+      for position in table.entries.indices
+      where union.index(ofKeyOf: table.entries[position], digest: table.digest(at: position)) == nil {
         _ = union.upsertReturningIndex(table.entries[position], digest: table.digest(at: position))
       }
     }
@@ -153,7 +154,8 @@ struct TableExtraction {
 
   /// The entry an overlay (or brand) writes: without its comment when a merge would give it the
   /// same comment from below anyway.
-  private static func thinned(_ entry: LocalizationEntry, under commentSource: LocalizationEntry?) -> LocalizationEntry {
+  private static func thinned(_ entry: LocalizationEntry, under commentSource: LocalizationEntry?) -> LocalizationEntry
+  {
     guard let commentSource, entry.mayHaveComment, ValueClasses.sameComment(entry, commentSource) else { return entry }
     var thin = entry
     thin.comment = nil

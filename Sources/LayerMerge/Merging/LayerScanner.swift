@@ -25,8 +25,17 @@ public enum LayerScanner {
   ///   - destination: The folder a merge writes; links from the layer into it are not followed.
   /// - Returns: The tables and the warnings: skipped links and names, and a layer without tables.
   public static func scan(_ layer: Layer, skippingLinksInto destination: String? = nil) -> LayerScan {
+    scan(layer, skippingLinksInto: destination.map { [$0] } ?? [])
+  }
+
+  /// The tables of a layer shared by several merges, none of whose destinations is read.
+  /// - Parameters:
+  ///   - layer: The layer to scan.
+  ///   - destinations: The folders the merges write; links from the layer into them are not followed.
+  /// - Returns: The tables and the warnings: skipped links and names, and a layer without tables.
+  public static func scan(_ layer: Layer, skippingLinksInto destinations: [String]) -> LayerScan {
     var walk = Walk(
-      root: layer.path, resolvedRoot: resolvedPath(layer.path), destination: destination.flatMap(resolvedPath))
+      root: layer.path, resolvedRoot: resolvedPath(layer.path), destinations: destinations.compactMap(resolvedPath))
     walk.run()
     if walk.tables.isEmpty && isDirectory(layer.path) {
       walk.diagnostics.append(
@@ -71,17 +80,17 @@ public enum LayerScanner {
     let root: String
     /// The layer folder with links resolved.
     let resolvedRoot: String?
-    /// The destination with links resolved, when it exists.
-    let destination: String?
+    /// The destinations with links resolved, those that exist.
+    let destinations: [String]
     var tables: [TableAddress: String] = [:]
     var diagnostics: [Diagnostic] = []
     /// Every folder read so far, with the path it was first read under.
     var visited: [FolderIdentity: String] = [:]
 
-    init(root: String, resolvedRoot: String?, destination: String?) {
+    init(root: String, resolvedRoot: String?, destinations: [String]) {
       self.root = root
       self.resolvedRoot = resolvedRoot
-      self.destination = destination
+      self.destinations = destinations
     }
 
     mutating func run() {
@@ -125,7 +134,7 @@ public enum LayerScanner {
       func isInside(_ folder: String) -> Bool {
         target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/")
       }
-      if let destination, isInside(destination) {
+      if let destination = destinations.first(where: isInside) {
         return "this symbolic link leads into the destination (\(destination))"
       }
       if let identity = FolderIdentity(path), let first = visited[identity] {

@@ -28,9 +28,11 @@ public struct LoadedLayer: Sendable {
   /// - Parameters:
   ///   - layer: The layer to load.
   ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
-  public init(_ layer: Layer, options: MergeOptions) {
+  ///   - destinations: Further folders not to read through links: those of other merges that
+  ///     share this layer.
+  public init(_ layer: Layer, options: MergeOptions, skippingLinksInto destinations: [String] = []) {
     self.layer = layer
-    let scan = LayerScanner.scan(layer, skippingLinksInto: options.destination)
+    let scan = LayerScanner.scan(layer, skippingLinksInto: (options.destination.map { [$0] } ?? []) + destinations)
     let found = scan.tables.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
     let parsed = found.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
       (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))

@@ -71,7 +71,8 @@ package enum FreshFolder {
       guard rename(staging, path) == 0 else {
         let code = errno
         throw code == ENOTEMPTY || code == EEXIST
-          ? OutputError.folderInTheWay(path: path) : OutputError.system(code, path: path, folder: parent, action: "create the folder")
+          ? OutputError.folderInTheWay(path: path)
+          : OutputError.system(code, path: path, folder: parent, action: "create the folder")
       }
     } catch {
       for file in written.reversed() { unlink(file) }
