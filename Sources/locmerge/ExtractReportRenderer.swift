@@ -10,8 +10,11 @@ struct ExtractReportRenderer {
   func text() -> String {
     let report = extraction.report
     var text = "Extracted \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") into \(output): "
-    text += "\(ExtractionOptions.baseName) (\(report.baseEntries) entries)"
-    for brand in report.brandEntries { text += ", \(brand.name) (\(brand.entries) entries)" }
+    text += "\(ExtractionOptions.baseName) (\(entries(report.baseEntries)))"
+    for brand in report.brandEntries {
+      // A brand that holds nothing is not written and not named in locmerge.json.
+      text += ", \(brand.name) (\(brand.entries == 0 ? "empty, not written" : entries(brand.entries)))"
+    }
     text += "\n\n"
     var table = TextTable(
       header: ["target", "brand", "inherited", "overridden", "added", "overlay entries", "overlay bytes"])
@@ -124,6 +127,8 @@ struct ExtractReportRenderer {
     let tenths = (part * 1000 + whole / 2) / whole
     return "\(tenths / 10).\(tenths % 10)%"
   }
+
+  private func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 
   private func names(_ names: [String]) -> String { names.joined(separator: ", ") }
 

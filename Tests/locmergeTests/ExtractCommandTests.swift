@@ -60,7 +60,7 @@ import Testing
         "A", "A/en.lproj", "A/en.lproj/Localizable.strings", "B", "B/en.lproj", "B/en.lproj/Localizable.strings",
         "Base", "Base/en.lproj", "Base/en.lproj/Localizable.strings", "locmerge.json",
       ])
-    #expect(console.standardOutput.hasPrefix("Extracted 2 targets into \(out): Base (1 entries)\n"))
+    #expect(console.standardOutput.hasPrefix("Extracted 2 targets into \(out): Base (1 entry)\n"))
     #expect(console.standardOutput.contains("\n  en.lproj/Localizable.strings \"name\"\n"))
     let base = try String(contentsOfFile: out + "/Base/en.lproj/Localizable.strings", encoding: .utf8)
     #expect(base == "\"k\" = \"v\";\n")
