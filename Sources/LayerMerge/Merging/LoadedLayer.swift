@@ -4,6 +4,19 @@ public struct LoadedLayer: Sendable {
   public var layer: Layer
   /// Its tables, parsed, by address.
   public var files: [TableAddress: ParsedFile]
+  /// Its String Catalogs, parsed, by address (`Localizable.xcstrings`, language `""`).
+  public var catalogs: [TableAddress: ParsedCatalog] = [:]
+
+  /// A layer whose files were read by the caller.
+  /// - Parameters:
+  ///   - layer: The layer.
+  ///   - files: Its `.strings` and `.stringsdict` tables, by address.
+  ///   - catalogs: Its String Catalogs, by address (see ``TableAddress/init(catalogPath:)``).
+  public init(layer: Layer, files: [TableAddress: ParsedFile], catalogs: [TableAddress: ParsedCatalog] = [:]) {
+    self.layer = layer
+    self.files = files
+    self.catalogs = catalogs
+  }
 
   /// Finds and reads every table of a layer. Files are read in parallel; the result does not
   /// depend on the order in which they finish.

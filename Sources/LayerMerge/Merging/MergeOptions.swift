@@ -10,16 +10,24 @@ public struct MergeOptions: Hashable, Sendable {
   /// Tables left out of the merge entirely (not read, checked, merged or written), by their path
   /// inside a layer.
   public var exclude: [PathGlob]
+  /// What is written for tables some layer holds as a String Catalog: the compiled tables
+  /// (default) or the merged catalog.
+  public var catalogOutput: CatalogOutput
 
   /// Creates options.
   /// - Parameters:
   ///   - developmentLanguage: The development language, or `nil` to pick one.
   ///   - rules: Levels of diagnostic codes.
   ///   - exclude: Patterns of tables to leave out.
-  public init(developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = []) {
+  ///   - catalogOutput: What is written for String Catalogs.
+  public init(
+    developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = [],
+    catalogOutput: CatalogOutput = .compiled
+  ) {
     self.developmentLanguage = developmentLanguage
     self.rules = rules
     self.exclude = exclude
+    self.catalogOutput = catalogOutput
   }
 
   /// Whether a table at this path inside a layer is left out.
