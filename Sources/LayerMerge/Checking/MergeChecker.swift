@@ -7,15 +7,19 @@ struct MergeChecker: Sendable {
   /// Each layer's own files, for the checks that look inside one layer.
   let layerFiles: [[TableAddress: ParsedFile]]
   let developmentLanguage: String?
+  /// The merged catalogs; their languages are among `tables`.
+  let catalogs: [MergedCatalog]
   var diagnostics: [Diagnostic] = []
 
   init(
-    tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?
+    tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?,
+    catalogs: [MergedCatalog] = []
   ) {
     self.tables = tables
     self.layers = layers
     self.layerFiles = layerFiles
     self.developmentLanguage = developmentLanguage
+    self.catalogs = catalogs
   }
 
   func run() -> [Diagnostic] {

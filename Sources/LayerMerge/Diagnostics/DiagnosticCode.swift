@@ -39,6 +39,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case unsupportedVariation = "unsupported-variation"
   /// Two catalogs of one compilation with the same table name.
   case duplicateTable = "duplicate-table"
+  /// Catalogs of one table whose layers give different source languages.
+  case sourceLanguageConflict = "source-language-conflict"
+  /// A layer with both a catalog and `.strings`/`.stringsdict` tables of the same name.
+  case tablesBesideCatalog = "tables-beside-catalog"
 
   // Merging
   /// A value whose format specifiers can crash the app with the arguments the code passes: an

@@ -29,7 +29,10 @@ public enum LayerMerger {
     let loaded = zip(given, names).map { layer, named in
       var copy = layer
       copy.layer = named
-      if !options.exclude.isEmpty { copy.files = copy.files.filter { !options.excludes($0.key.relativePath) } }
+      if !options.exclude.isEmpty {
+        copy.files = copy.files.filter { !options.excludes($0.key.relativePath) }
+        copy.catalogs = copy.catalogs.filter { !options.excludes($0.key.relativePath) }
+      }
       return copy
     }
     var diagnostics: [Diagnostic] = []
@@ -37,28 +40,48 @@ public enum LayerMerger {
       for address in layer.files.keys.sorted() {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
+      for address in layer.catalogs.keys.sorted() {
+        diagnostics += layer.catalogs[address]?.diagnostics ?? []
+      }
     }
-    let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded.map(\.files), layers: loaded.map(\.layer))
+    // Tables that some layer holds as a catalog are merged as catalogs, with every layer's
+    // `.strings` and `.stringsdict` tables of the same name.
+    let layout = CatalogLayout(loaded.map(\.catalogs), layers: loaded.map(\.layer))
+    diagnostics += layout.diagnostics
+    let legacyFiles = loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
     let layerNames = loaded.map(\.layer.name)
     let work = sourcesByAddress.keys.sorted().map { ($0, sourcesByAddress[$0] ?? []) }
-    let tables = work.concurrentMap { address, sources in
+    let legacyTables = work.concurrentMap { address, sources in
       mergeTable(address, sources: sources, layerNames: layerNames)
     }
+    let catalogSources = layout.sources(in: loaded)
+    let catalogWork = layout.addresses.map { address in (address, catalogSources[address] ?? []) }
+    let mergedCatalogs = catalogWork.concurrentMap { address, sources in
+      CatalogMerger.merge(address, sources: sources, layerNames: layerNames)
+    }
+    diagnostics += mergedCatalogs.flatMap(\.diagnostics)
+    let tables = (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
-      developmentLanguage: developmentLanguage)
+      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog))
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
-    let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
+    let inputs = (loaded.flatMap { $0.files.values.map(\.path) } + loaded.flatMap { $0.catalogs.values.map(\.path) })
+      .sorted()
     var fingerprints: [String: FileFingerprint] = [:]
     for file in loaded.flatMap(\.files.values) { fingerprints[file.path] = file.fingerprint }
-    return MergeResult(
+    for catalog in loaded.flatMap(\.catalogs.values) { fingerprints[catalog.path] = catalog.fingerprint }
+    var result = MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
       inputFingerprints: fingerprints, developmentLanguage: developmentLanguage)
+    result.catalogs = mergedCatalogs.map(\.catalog)
+    result.catalogOutput = options.catalogOutput
+    return result
   }
 
   // MARK: - Private
@@ -161,8 +184,14 @@ public enum LayerMerger {
   }
 
   /// `en` if the base has it; else the language whose base tables hold the most keys (the one
-  /// the others are translated from), English variants first on a tie; else `Base`.
+  /// the others are translated from), English variants first on a tie; else `Base`; else the
+  /// source language of the base's catalogs.
   private static func pickDevelopmentLanguage(_ base: LoadedLayer?) -> String? {
+    if base?.files.isEmpty ?? true,
+      let catalog = base?.catalogs.keys.sorted().lazy.compactMap({ base?.catalogs[$0]?.catalog }).first
+    {
+      return catalog.sourceLanguage
+    }
     var keys: [String: Int] = [:]
     for (address, file) in base?.files ?? [:] { keys[address.language, default: 0] += file.table.count }
     if keys["en"] != nil { return "en" }
