@@ -1,6 +1,7 @@
 /// The checks a merge runs on its result, one family per file: overrides (format specifiers,
 /// redundant values), near-miss keys, keys split between `.strings` and `.stringsdict`, format
-/// specifiers across languages, and missing translations.
+/// specifiers across languages, missing translations, and the same for String Catalogs with their
+/// own checks (drift, unreviewed overrides, the compiler's checks).
 struct MergeChecker: Sendable {
   let tables: [MergedTable]
   let layers: [Layer]
@@ -26,12 +27,13 @@ struct MergeChecker: Sendable {
     // The families read the same tables and nothing else: run them side by side, each on its own
     // copy, and keep their diagnostics in this fixed order.
     let families: [@Sendable (inout MergeChecker) -> Void] = [
-      { checker in for table in checker.tables { checker.checkOverrides(in: table) } },
+      { checker in for table in checker.tables where !table.address.isCatalog { checker.checkOverrides(in: table) } },
       { $0.checkNearMisses() },
       { $0.checkStringsAgainstStringsdict() },
       { $0.checkFormatsWithinLayers() },
       { $0.checkFormatsOfMergedTables() },
       { $0.checkLanguages() },
+      { $0.checkCatalogs() },
     ]
     let checker = self
     return families.concurrentMap { family in

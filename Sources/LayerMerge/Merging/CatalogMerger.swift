@@ -38,6 +38,19 @@ enum CatalogMerger {
     return merge.result()
   }
 
+  /// What the runtime sees for a localization: its compiled string or `.stringsdict` rule; a
+  /// device rule with its `.strings` fallback as the device `other`.
+  static func runtimeValue(of variant: CatalogVariant, key: String) -> LocalizationValue {
+    let compiled = CatalogCompiler.compiledValue(of: variant, key: key, choices: .reference)
+    guard let rule = compiled.rule else { return .string(compiled.string ?? "") }
+    guard let fallback = compiled.string, case .dictionary(var outer) = rule,
+      case .dictionary(var devices)? = outer["NSStringDeviceSpecificRuleType"]
+    else { return rule }
+    devices["other"] = .string(fallback)
+    outer["NSStringDeviceSpecificRuleType"] = .dictionary(devices)
+    return .dictionary(outer)
+  }
+
   /// Whether a version string is below another, compared numerically per dot-separated part
   /// (`1.9` < `1.10`); parts that are not numbers compare by their bytes.
   static func versionPrecedes(_ lhs: String, _ rhs: String) -> Bool {
@@ -197,8 +210,7 @@ private struct Merge {
     } else {
       entries[index].localizations?.append(localization)
     }
-    let compiled = CatalogCompiler.compiledValue(of: localization.variant, key: key, choices: .reference)
-    let value = compiled.rule ?? .string(compiled.string ?? "")
+    let value = CatalogMerger.runtimeValue(of: localization.variant, key: key)
     let definition = Definition(
       layerIndex: layer, layer: layerNames[layer], file: file,
       entry: LocalizationEntry(key: key, value: value, position: localization.position))
@@ -232,10 +244,10 @@ private struct Merge {
           sources: table.files.map(\.1), layerIndexes: table.files.map(\.0))
       }
     }
-    return CatalogMerger.Merged(
-      catalog: MergedCatalog(
-        address: address, catalog: catalog, sources: sources.map(\.1), layerIndexes: sources.map(\.0)),
-      languages: tables, diagnostics: diagnostics)
+    var merged = MergedCatalog(
+      address: address, catalog: catalog, sources: sources.map(\.1), layerIndexes: sources.map(\.0))
+    merged.introducingLayers = lowestLayer
+    return CatalogMerger.Merged(catalog: merged, languages: tables, diagnostics: diagnostics)
   }
 }
 

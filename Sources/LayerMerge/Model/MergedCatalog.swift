@@ -14,6 +14,8 @@ public struct MergedCatalog: Sendable {
   public var sources: [String]
   /// The indexes of the layers those files belong to, in the same order.
   public var layerIndexes: [Int]
+  /// The lowest layer that has each key, in the order of the catalog's entries.
+  var introducingLayers: [Int] = []
 
   /// Creates a merged catalog.
   public init(address: TableAddress, catalog: StringCatalog, sources: [String], layerIndexes: [Int]) {
