@@ -37,8 +37,10 @@ extension MergeChecker {
     // The compiler compares translations with the source language; where an override was already
     // found not to fit what it replaces, that is the finding to act on.
     diagnostics += compilerChecks(merged, languages: languages).filter { diagnostic in
-      ![.formatMismatch, .formatMisprint].contains(diagnostic.code)
-        || !diagnostic.location.map(overrideFormats.contains)!
+      guard [.formatMismatch, .formatMisprint].contains(diagnostic.code), let location = diagnostic.location else {
+        return true
+      }
+      return !overrideFormats.contains(location)
     }
   }
 
