@@ -40,7 +40,7 @@ struct MergeCommand {
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
-    let outputs = mode == .merge ? OutputFile.files(for: result.tables) : []
+    let outputs = mode == .merge ? OutputFile.files(for: result) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += options.checks.settings.rules.apply(
@@ -124,6 +124,7 @@ struct MergeCommand {
       "rules": checks.rules.levels.isEmpty
         ? nil : checks.rules.levels.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted().joined(separator: ","),
       "exclude": checks.exclude.isEmpty ? nil : checks.exclude.map(\.pattern).joined(separator: "\n"),
+      "catalogs": checks.catalogOutput == .compiled ? nil : checks.catalogOutput.rawValue,
     ].compactMapValues { $0 }
     return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
   }
