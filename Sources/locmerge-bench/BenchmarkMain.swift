@@ -1,8 +1,8 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--binary LOCMERGE]
-/// [--baseline-binary OTHER_LOCMERGE] [--write-path]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
+/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -71,6 +71,20 @@ enum BenchmarkMain {
       catalogSection()
       return
     }
+    let catalogLayersSection = { (project: URL) throws in
+      print("## Catalog layers: one target at seed scale, String Catalogs against `.strings` tables, same run\n")
+      let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
+      defer { try? FileManager.default.removeItem(at: catalogs) }
+      print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5)))
+    }
+    if arguments.contains("--catalog-layers") {
+      // Only catalog layers against the legacy merge of the same content.
+      let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      try catalogLayersSection(project)
+      return
+    }
     if arguments.contains("--profile-parse") {
       // Only our reader, for a profiler.
       let files = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
@@ -132,6 +146,7 @@ enum BenchmarkMain {
     defer { try? FileManager.default.removeItem(at: project) }
     try Workload.makeOverridesCompatible(project)
     print(MergeBenchmark.inProcess(project: project, rounds: rounds))
+    try catalogLayersSection(project)
     let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binaries =
       ([value("--binary")].compactMap { $0 }.map(URL.init(fileURLWithPath:))
