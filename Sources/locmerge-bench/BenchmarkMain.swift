@@ -77,6 +77,16 @@ enum BenchmarkMain {
       defer { try? FileManager.default.removeItem(at: catalogs) }
       print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5)))
     }
+    if arguments.contains("--profile-catalog-merge") {
+      // Only reading and merging one target's catalogs, for a profiler.
+      let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
+      defer { try? FileManager.default.removeItem(at: catalogs) }
+      print(CatalogMergeBenchmark.profile(catalogs: catalogs, rounds: rounds, stage: value("--stage") ?? "all"))
+      return
+    }
     if arguments.contains("--catalog-layers") {
       // Only catalog layers against the legacy merge of the same content.
       let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)

@@ -41,7 +41,7 @@ enum CatalogMergeBenchmark {
     }
     func fullMerge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> (MergeResult, OutputReport?) {
       try? FileManager.default.removeItem(atPath: destination)
-      let result = LayerMerger.merge(layers, options: options)
+      let result = LayerMerger.merge(loaded: layers.map(load), options: options)
       return (result, try? OutputPlan(result: result, destination: destination).apply())
     }
     // Warm-up, and what each merge found.
@@ -59,7 +59,7 @@ enum CatalogMergeBenchmark {
     // The catalog merge's stages, each alone.
     let layers = stack(catalogs)
     var loaded: [LoadedLayer] = []
-    let read = Measurement.run("read", rounds: rounds) { loaded = layers.map { LoadedLayer($0) } }
+    let read = Measurement.run("read", rounds: rounds) { loaded = layers.map(load) }
     var result = LayerMerger.merge(loaded: loaded)
     let merge = Measurement.run("merge", rounds: rounds) { result = LayerMerger.merge(loaded: loaded) }
     var outputs: [OutputFile] = []
@@ -86,6 +86,23 @@ enum CatalogMergeBenchmark {
       | create them in a fresh DEST | \(Format.milliseconds(write.median)) |
 
       """
+  }
+
+  /// One stage of the catalog merge, repeated, for a profiler: `read`, `merge`, `render` or `all`.
+  static func profile(catalogs: URL, rounds: Int, stage: String) -> String {
+    let layers = [
+      Layer(path: catalogs.appendingPathComponent("base").path),
+      Layer(path: catalogs.appendingPathComponent("targets/Target01").path),
+    ]
+    var loaded = layers.map(load)
+    var result = LayerMerger.merge(loaded: loaded)
+    var count = 0
+    for _ in 0..<rounds {
+      if stage == "read" || stage == "all" { loaded = layers.map(load) }
+      if stage == "merge" || stage == "all" { result = LayerMerger.merge(loaded: loaded) }
+      if stage == "render" || stage == "all" { count += OutputFile.files(for: result).count }
+    }
+    return "\(result.tables.count) tables, \(count) files"
   }
 
   // MARK: - Private
@@ -119,6 +136,15 @@ enum CatalogMergeBenchmark {
       catalog.upsert(CatalogEntry(key: key, localizations: localizations[key]))
     }
     return catalog
+  }
+
+  static func load(_ layer: Layer) -> LoadedLayer {
+    var loaded = LoadedLayer(layer)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: layer.path)) ?? [] {
+      guard let address = TableAddress(catalogPath: name) else { continue }
+      loaded.catalogs[address] = StringCatalogReader.read(path: layer.path + "/" + name)
+    }
+    return loaded
   }
 
   private static func time(_ work: () -> Void) -> Double {

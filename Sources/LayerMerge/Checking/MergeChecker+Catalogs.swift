@@ -167,9 +167,22 @@ extension MergeChecker {
     let translatable = catalog.entries.indices.filter { catalog.entries[$0].shouldTranslate != false }
     var introduced: [Int: Int] = [:]
     for index in translatable { introduced[merged.introducingLayers[index], default: 0] += 1 }
-    for language in targets {
+    // Which target languages each key has, one bit per language (by their position in `targets`).
+    var bitOfLanguage: [String: Int] = [:]
+    for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
+    var present = [[Bool]](repeating: [], count: catalog.entries.count)
+    for index in translatable {
+      var has = [Bool](repeating: false, count: targets.count)
+      if let localizations = catalog.entries[index].localizations {
+        for position in localizations.indices {
+          if let bit = bitOfLanguage[localizations[position].language] { has[bit] = true }
+        }
+      }
+      present[index] = has
+    }
+    for (bit, language) in targets.enumerated() {
       var missingByLayer: [Int: [String]] = [:]
-      for index in translatable where catalog.entries[index][language] == nil {
+      for index in translatable where !present[index][bit] {
         missingByLayer[merged.introducingLayers[index], default: []].append(catalog.entries[index].key)
       }
       for layer in missingByLayer.keys.sorted() {
