@@ -1,5 +1,6 @@
 #!/bin/sh
-# Merges every target of this example: Base, then its brand, then the target itself.
+# Builds every target of this example, as CI would: one 'locmerge build' reads locmerge.json,
+# reads the base and each brand once, and merges each target's stack (Base, its brand, the target).
 # Usage: Examples/WhiteLabel/merge-all.sh [OUTPUT_DIR]   (default: Examples/WhiteLabel/build)
 # Set LOCMERGE to a built binary to skip the build step.
 set -eu
@@ -10,14 +11,4 @@ if [ -z "${LOCMERGE:-}" ]; then
   LOCMERGE="$here/../../.build/debug/locmerge"
 fi
 cd "$here"
-status=0
-merge() {
-  target=$1
-  shift
-  echo "== $target"
-  "$LOCMERGE" -b Base "$@" -d "$out/$target" || status=1
-}
-merge AcmeLite -s Brands/Acme -s Targets/AcmeLite
-merge AcmePro -s Brands/Acme -s Targets/AcmePro
-merge GlobexGo -s Brands/Globex -s Targets/GlobexGo
-exit $status
+exec "$LOCMERGE" build -d "$out/{target}"

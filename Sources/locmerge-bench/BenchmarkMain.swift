@@ -2,7 +2,7 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path]`
+/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -24,6 +24,7 @@ enum BenchmarkMain {
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path)
     let rounds = Int(value("--rounds") ?? "") ?? 5
     let baseline = value("--baseline-binary").map(URL.init(fileURLWithPath:))
+    let binaryOption = value("--binary")
     let quick = arguments.contains("--quick")
     #if DEBUG
       print("warning: this is a debug build; measure with `swift run -c release locmerge-bench`\n")
@@ -115,6 +116,34 @@ enum BenchmarkMain {
       print(MergeBenchmark.inProcess(project: project, rounds: rounds))
       return
     }
+    let projectSection = {
+      let binary = URL(
+        fileURLWithPath: binaryOption
+          ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "locmerge"
+          ).path)
+      print("## One `locmerge build` for every target: stages, in process\n")
+      print(try ProjectBenchmark.stages(shared: shared, rounds: max(rounds, 5), targets: quick ? 3 : 18))
+      print("## One `locmerge build` for every target against the seed script run once per target\n")
+      print(
+        try ProjectBenchmark.seedScale(
+          shared: shared, binary: binary, packageRoot: packageRoot, rounds: max(rounds, 5), targets: quick ? 3 : 18))
+      print("## Many targets: `locmerge build` against copying its outputs (`cp -r`)\n")
+      print(
+        try ProjectBenchmark.manyTargets(
+          shared: shared, binary: binary, rounds: max(rounds, 5), targets: quick ? 10 : 200))
+      print("(\(binary.path))\n")
+    }
+    if arguments.contains("--project") {
+      // Only the batch build: whole processes against the seed script and against `cp -r`.
+      try projectSection()
+      return
+    }
+    if arguments.contains("--profile-project") {
+      // Only the in-process batch build of 18 targets, for a profiler.
+      print(try ProjectBenchmark.stages(shared: shared, rounds: rounds))
+      return
+    }
     if arguments.contains("--write-path") {
       // Only what the write path changes: whole processes against process start (and a baseline
       // binary), and removing stale outputs.
@@ -122,7 +151,7 @@ enum BenchmarkMain {
       defer { try? FileManager.default.removeItem(at: project) }
       try Workload.makeOverridesCompatible(project)
       let binary = URL(
-        fileURLWithPath: value("--binary")
+        fileURLWithPath: binaryOption
           ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
             "locmerge"
           ).path)
@@ -159,7 +188,7 @@ enum BenchmarkMain {
     try catalogLayersSection(project)
     let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binaries =
-      ([value("--binary")].compactMap { $0 }.map(URL.init(fileURLWithPath:))
+      ([binaryOption].compactMap { $0 }.map(URL.init(fileURLWithPath:))
       + [binaryDirectory.appendingPathComponent("locmerge")]).filter {
         FileManager.default.isExecutableFile(atPath: $0.path)
       }
@@ -176,6 +205,7 @@ enum BenchmarkMain {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
     catalogSection()
+    if !binaries.isEmpty { try projectSection() }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
     print("## Merge cost per entry (11 languages, one target)\n")

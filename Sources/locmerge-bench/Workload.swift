@@ -12,19 +12,43 @@ enum Workload {
     return files.sorted { $0.0 < $1.0 }
   }
 
+  /// How many regular files a folder holds, at any depth.
+  static func fileCount(under root: URL) -> Int {
+    regularFiles(under: root).count
+  }
+
+  /// How many bytes the regular files of a folder hold, at any depth.
+  static func byteCount(under root: URL) -> Int {
+    regularFiles(under: root).reduce(0) { total, url in
+      total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
+    }
+  }
+
+  private static func regularFiles(under root: URL) -> [URL] {
+    guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [] }
+    return enumerator.compactMap { $0 as? URL }.filter {
+      (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }
+  }
+
   /// Runs `shared/tools/genworkload.py` into a fresh temporary folder and returns it.
-  static func generate(shared: URL, targets: Int, languages: Int, keys: Int, utf16: Double = 0.1, seed: Int = 1) throws
-    -> URL
-  {
+  /// - Parameter languageList: The language folders to make, instead of the generator's first
+  ///   `languages` ones.
+  static func generate(
+    shared: URL, targets: Int, languages: Int, keys: Int, utf16: Double = 0.1, seed: Int = 1,
+    languageList: [String]? = nil
+  ) throws -> URL {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "locmerge-bench-\(targets)x\(languages)x\(keys)x\(utf16)-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: output)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", shared.appendingPathComponent("tools/genworkload.py").path, output.path, "--targets", "\(targets)",
-      "--langs", "\(languages)", "--keys", "\(keys)", "--seed", "\(seed)", "--utf16", "\(utf16)",
-    ]
+    process.arguments =
+      [
+        "python3", shared.appendingPathComponent("tools/genworkload.py").path, output.path, "--targets", "\(targets)",
+        "--langs", "\(languages)", "--keys", "\(keys)", "--seed", "\(seed)", "--utf16", "\(utf16)",
+      ] + (languageList.map { ["--lang-list", $0.joined(separator: ",")] } ?? [])
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {

@@ -8,18 +8,26 @@ struct AuditCommand {
   var width = TerminalWidth.fallback
 
   func run() -> ExitStatus {
-    let printer = DiagnosticPrinter(console: console)
     let base = Layer(name: options.base.name, path: options.base.path)
     let targets = options.targets.map { target in
       (name: target.name, overlays: target.layers.map { Layer(path: $0) })
     }
-    let missing = ([base] + targets.flatMap(\.overlays)).filter { !LayerScanner.isDirectory($0.path) }
-    guard missing.isEmpty else {
-      for layer in missing {
-        printer.print(Diagnostic(.error, .unreadableFile, "layer folder '\(layer.path)' does not exist"))
+    return run(base: base, targets: targets)
+  }
+
+  /// Audits these stacks (the project file's, or those of the command line).
+  func run(base: Layer, targets: [(name: String, overlays: [Layer])]) -> ExitStatus {
+    let printer = DiagnosticPrinter(console: console)
+    // Each target is its own stack over the base; a stack that cannot be meant is a usage error.
+    var printed: Set<String> = []
+    var invalid = false
+    for target in targets {
+      for problem in LayerStackValidation.problems([base] + target.overlays) {
+        invalid = true
+        if printed.insert(problem.description).inserted { printer.print(problem) }
       }
-      return .failure
     }
+    guard !invalid else { return .usage }
     let report = AuditReport(base: base, targets: targets, options: options.checks.settings)
     // Errors make the audit incomplete (a broken file counts as empty): print them too, and fail.
     for problem in report.problems { printer.print(problem.diagnostic) }

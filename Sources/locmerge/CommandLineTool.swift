@@ -37,6 +37,38 @@ enum CommandLineTool {
       return AuditCommand(options: options, console: console, width: width).run()
     case .compile(let options):
       return CompileCommand(options: options, console: console).run()
+    case .build(let options):
+      return BuildCommand(options: options, environment: environment, console: console).run()
+    case .projectFiles(let options):
+      return ProjectFilesCommand(options: options, environment: environment, console: console).run()
+    case .projectLint(let options):
+      return ProjectLintCommand(options: options, environment: environment, console: console).run()
+    case .projectAudit(let project, let options):
+      return projectAudit(project, options, environment: environment, console: console)
+    case .initProject(let options):
+      return InitCommand(options: options, console: console).run()
     }
+  }
+
+  /// `audit` with the project file: every chosen target's stack, the project's settings.
+  private static func projectAudit(
+    _ project: ProjectOptions, _ options: AuditOptions, environment: [String: String], console: Console
+  ) -> ExitStatus {
+    let context: ProjectContext
+    do {
+      context = try ProjectContext.load(project, environment: environment, console: console)
+    } catch {
+      return error.status
+    }
+    if let changesOf = options.changesOf, !context.targets.contains(where: { $0.name == changesOf }) {
+      console.err("locmerge: error: --changes names '\(changesOf)', which is not a target of the audit\n")
+      return .usage
+    }
+    var options = options
+    options.checks.settings = context.settings
+    let width =
+      console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
+    return AuditCommand(options: options, console: console, width: width).run(
+      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) })
   }
 }

@@ -8,6 +8,8 @@ enum HelpText {
     case "audit": return audit
     case "compile": return compile
     case "merge": return merge
+    case "build": return build
+    case "init": return initialize
     default: return overview
     }
   }
@@ -19,14 +21,29 @@ enum HelpText {
     for every <lang>.lproj/<Table> file, the highest layer that defines a key wins. It keeps
     per-key provenance, checks format specifiers, and writes only files whose bytes changed.
 
-    USAGE: locmerge [merge] -b BASE [-s OVERLAY]... -d DEST [options]
+    USAGE: locmerge build   [--target NAME]... [--shard I/N] [-d DEST] [--strict]     (reads locmerge.json)
+           locmerge files   [--check]                                              (reads locmerge.json)
+           locmerge lint    [--target NAME]... [--strict] [--rule CODE=error|warning|off]...
+           locmerge audit   [--target NAME]... [--format text|markdown|csv|json|html]
+           locmerge init    -b BASE --targets FOLDER
+           locmerge [merge] -b BASE [-s OVERLAY]... -d DEST [options]
            locmerge files   -b BASE [-s OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
            locmerge lint    -b BASE [-s OVERLAY]... [--strict] [--rule CODE=error|warning|off]...
            locmerge audit   -b BASE --target NAME=LAYER[:LAYER...]... [--format text|markdown|csv|json|html]
            locmerge print   [--json] FILE...
            locmerge compile CATALOG.xcstrings... -o DIR [-l LANG]... [--dry-run] [--force-build-all-strings]
 
+    The project file, locmerge.json (found in the current folder, then in $SRCROOT; --config F
+    names another), gives every target's layers and destination; see docs/config.md.
+
     EXAMPLES:
+      # The Run Script phase of every target, the same text in each (see 'locmerge help build'):
+      "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
+
+      # Every target at once, as CI does, each shared layer read once:
+      locmerge build -d 'build/{target}'
+
+
       # Merge the base with a brand and a target into the target's resources:
       locmerge -b Localization/Base -s Brands/Acme -s Targets/AcmePro -d "$DERIVED_FILE_DIR/Strings"
 
@@ -88,6 +105,60 @@ enum HelpText {
 
     """
 
+  static let build = """
+    USAGE: locmerge build [--target NAME]... [--shard I/N] [-d DEST] [--strict] [-q] [options]
+
+    Merges targets of the project file (locmerge.json) into their destinations, with everything
+    'merge' does: only changed files rewritten, stale outputs removed, nothing written for a
+    target with errors, a run with nothing to do stopped after a few stat calls. Every layer is
+    read once however many targets use it; targets are merged and written side by side. Each
+    diagnostic is printed once; a table shows every target's outcome. Exit status 1 if any
+    target has errors.
+
+    OPTIONS:
+      -t, --target NAME          Build this target; repeat for more (default: every target).
+      --shard I/N                Build the I-th of N disjoint shares of the targets (a CI matrix:
+                                 the N shares together are every target).
+      -d, --destination DEST     Write here instead of the project file's destination; with
+                                 several targets it needs {target} ('build/{target}').
+      -c, --config FILE          The project file (default: ./locmerge.json, else $SRCROOT/locmerge.json).
+      --strict                   Treat warnings as errors.
+      -q, --quiet                Print errors only, and no summary.
+    \(checkOptions)
+                                 These three add to the project file's settings.
+
+    XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources"):
+      1. Shell: /bin/sh. Script:  "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
+      2. Input File Lists:  $(SRCROOT)/Localization/$(TARGET_NAME)-inputs.xcfilelist
+         Output File Lists: $(SRCROOT)/Localization/$(TARGET_NAME)-outputs.xcfilelist
+         (written by 'locmerge files'; docs/xcode-integration.md)
+
+    EXAMPLES:
+      locmerge build --target AcmePro
+      locmerge build -d 'build/{target}' --strict
+      locmerge build --shard 2/4 -d 'build/{target}'
+
+    """
+
+  static let initialize = """
+    USAGE: locmerge init -b BASE --targets FOLDER [-d DEST] [--config FILE] [--force]
+
+    Writes a starting locmerge.json: BASE under every target, and one target per folder of
+    FOLDER, named after it, with that folder as its overlay. Add brands and other shared layers
+    to each target's "layers" afterwards. Prints the build phase to paste into every target.
+
+    OPTIONS:
+      -b, --base DIR             The shared translations.
+      --targets FOLDER           The folder with one overlay folder per target.
+      -d, --destination DEST     The destination of every target (default: $(DERIVED_FILE_DIR)/LocMerge).
+      -c, --config FILE          Where to write (default: locmerge.json).
+      --force                    Replace an existing file.
+
+    EXAMPLE:
+      locmerge init -b Localization/Base --targets Localization/Targets
+
+    """
+
   static let files = """
     USAGE: locmerge files -b BASE [-s [NAME=]OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
                           [--depfile F] [--srcroot DIR] [--exclude GLOB]... [--catalogs compiled|merged]
@@ -97,6 +168,11 @@ enum HelpText {
     --exclude and --catalogs options as the merge. String Catalogs are read to know which
     languages their compiled tables have (as Xcode's own dry run does).
 
+    With the project file instead of -b: writes every target's input and output lists where its
+    "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and
+    -outputs.xcfilelist), in one command; --check writes nothing and exits with status 1 when a
+    list on disk is out of date (for CI); --target NAME chooses targets.
+
     EXAMPLE:
       locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\
         --input-file-list inputs.xcfilelist --output-file-list outputs.xcfilelist
@@ -105,16 +181,20 @@ enum HelpText {
 
   static let lint = """
     USAGE: locmerge lint -b BASE [-s [NAME=]OVERLAY]... [--strict] [--provenance FILE] [options]
+           locmerge lint [--target NAME]... [--shard I/N] [--strict] [options]   (reads locmerge.json)
 
     Runs every check of a merge and writes nothing: syntax errors in any layer, format
     specifiers that do not fit (an override against the value it replaces, every language
     against the development language), near-miss keys, redundant overrides, keys defined
-    twice, missing translations, language folders differing in case.
+    twice, missing translations, language folders differing in case. Without -b, checks every
+    target of the project file (each shared layer read once, each problem printed once), with
+    the project's settings and the options below on top.
 
     OPTIONS:
     \(checkOptions)
 
     EXAMPLES:
+      locmerge lint --strict
       locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
       locmerge lint -b Base --development-language de --rule missing-translation=off --exclude Debug.strings
 
@@ -122,6 +202,7 @@ enum HelpText {
 
   static let audit = """
     USAGE: locmerge audit -b BASE --target NAME=LAYER[:LAYER...]... [options]
+           locmerge audit [--target NAME]... [options]                        (reads locmerge.json)
 
     Resolves every target as its own stack over BASE and reports, per table, language and key,
     whether each target inherits, overrides, adds or redundantly repeats the base.

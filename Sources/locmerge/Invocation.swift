@@ -12,18 +12,35 @@ struct Invocation: Equatable {
     case lint(MergeOptions)
     case audit(AuditOptions)
     case compile(CompileOptions)
+    /// `build`: targets of the project file.
+    case build(ProjectOptions)
+    /// `files` without `-b`: every target's file lists from the project file.
+    case projectFiles(ProjectOptions)
+    /// `lint` without `-b`: every target of the project file.
+    case projectLint(ProjectOptions)
+    /// `audit` without `-b`: every target's stack from the project file.
+    case projectAudit(ProjectOptions, AuditOptions)
+    /// `init`: a starting project file.
+    case initProject(InitOptions)
   }
 
   var command: Command
 
-  static let subcommands = ["merge", "files", "lint", "audit", "print", "compile", "help"]
+  static let subcommands = ["build", "merge", "files", "lint", "audit", "init", "print", "compile", "help"]
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { return Invocation(command: .help(nil)) }
     if first == "--version" { return Invocation(command: .version) }
     if first == "--help" || first == "-h" { return Invocation(command: .help(nil)) }
-    if first == "help" { return Invocation(command: .help(arguments.dropFirst().first)) }
+    if first == "help" {
+      let topic = arguments.dropFirst().first
+      if let topic, !subcommands.contains(topic) {
+        let hint = ArgumentScanner.closest(to: topic, among: subcommands).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError("no help for '\(topic)'\(hint) (topics: \(subcommands.joined(separator: ", ")))")
+      }
+      return Invocation(command: .help(topic))
+    }
     let name: String
     let rest: [String]
     if first.hasPrefix("-") {
@@ -40,10 +57,27 @@ struct Invocation: Equatable {
     switch name {
     case "print": return Invocation(command: .print(paths: try parsePrint(rest)))
     case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, requireDestination: true)))
-    case "files": return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
-    case "lint": return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
+    case "build": return Invocation(command: .build(try ProjectOptions.parse(rest, for: .build)))
+    case "init": return Invocation(command: .initProject(try InitOptions.parse(rest)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
-    default: return Invocation(command: .audit(try AuditOptions.parse(rest)))
+    default: break
+    }
+    // files, lint and audit read the project file unless the layers are given with -b.
+    let namesLayers = ProjectOptions.namesLayers(rest)
+    if namesLayers, let config = rest.first(where: { $0 == "--config" || $0 == "-c" || $0.hasPrefix("--config=") }) {
+      throw UsageError("\(config) and -b are two ways to name the layers; give one")
+    }
+    switch name {
+    case "files" where namesLayers:
+      return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
+    case "files": return Invocation(command: .projectFiles(try ProjectOptions.parse(rest, for: .files)))
+    case "lint" where namesLayers:
+      return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
+    case "lint": return Invocation(command: .projectLint(try ProjectOptions.parse(rest, for: .lint)))
+    case _ where namesLayers: return Invocation(command: .audit(try AuditOptions.parse(rest)))
+    default:
+      let (project, audit) = try AuditOptions.parseForProject(rest)
+      return Invocation(command: .projectAudit(project, audit))
     }
   }
 
@@ -219,7 +253,37 @@ struct AuditOptions: Equatable {
       .init(names: ["--output", "-o"], takesValue: true),
     ]
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> AuditOptions {
+  /// `audit` with the project file: `--config F` and `--target NAME` choose the project and its
+  /// targets; every other option is as with `-b`.
+  static func parseForProject(_ arguments: [String]) throws(UsageError) -> (ProjectOptions, AuditOptions) {
+    var project = ProjectOptions()
+    var rest: [String] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+      guard ["--config", "-c", "--target", "-t"].contains(name) else {
+        rest.append(argument)
+        continue
+      }
+      let inline = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
+      guard let value = inline ?? remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
+      if name == "--config" || name == "-c" {
+        project.config = value
+      } else {
+        guard !value.isEmpty, !value.contains("=") else {
+          throw UsageError(
+            "--target takes a target's name from \(ProjectFileReader.fileName), got '\(value)' "
+              + "(NAME=LAYERS needs -b BASE)")
+        }
+        project.targets.append(value)
+      }
+    }
+    let audit = try parse(rest, requireLayers: false)
+    project.checks = audit.checks
+    return (project, audit)
+  }
+
+  static func parse(_ arguments: [String], requireLayers: Bool = true) throws(UsageError) -> AuditOptions {
     var scanner = ArgumentScanner(arguments, specs: specs)
     var options = AuditOptions(base: LayerArgument(name: nil, path: ""))
     var base: LayerArgument?
@@ -259,6 +323,7 @@ struct AuditOptions: Equatable {
         }
       }
     }
+    guard requireLayers else { return options }
     guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
     options.base = base
     guard !options.targets.isEmpty else { throw UsageError("audit needs at least one --target NAME=LAYER") }

@@ -19,24 +19,20 @@ struct MergeCommand {
     let layers =
       [Layer(name: options.base.name, path: options.base.path)]
       + options.overlays.map { Layer(name: $0.name, path: $0.path) }
+    // Layers that cannot be what the user meant are usage errors: nothing is read or written.
+    let problems = LayerStackValidation.problems(
+      layers, destination: options.destination.flatMap { $0.hasPrefix("$") ? nil : $0 })
+    guard problems.isEmpty else {
+      problems.forEach(printer.print)
+      return .usage
+    }
     var diagnostics: [Diagnostic] = []
-    for layer in layers where !LayerScanner.isDirectory(layer.path) {
-      diagnostics.append(
-        Diagnostic(.error, .unreadableFile, "layer folder '\(layer.path)' does not exist", at: nil))
-    }
-    if let destination = options.destination,
-      let problem = DestinationSafety.problem(destination: destination, layers: layers)
-    {
-      diagnostics.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)", at: nil))
-    }
-    guard !diagnostics.containsErrors else {
-      diagnostics.forEach(printer.print)
-      return .failure
-    }
     if mode == .files { return listFiles(layers: layers) }
     if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
 
-    let result = LayerMerger.merge(layers, options: options.checks.settings)
+    var settings = options.checks.settings
+    settings.destination = options.destination
+    let result = LayerMerger.merge(layers, options: settings)
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
@@ -60,7 +56,7 @@ struct MergeCommand {
       if !failed, mode == .merge, let destination {
         // Lists and provenance are replaced in the same step as the tables, and stamped with them.
         let companions =
-          lists(
+          try lists(
             inputs: DestinationSafety.canonicalPaths(result.inputFiles),
             outputs: written(outputs.map(\.relativePath), in: destination)) + [provenance].compactMap { $0 }
         let plan = OutputPlan(
@@ -76,8 +72,12 @@ struct MergeCommand {
       } else if let provenance {
         try AtomicFile.writeIfChanged(provenance.bytes, to: provenance.path)
       }
+    } catch let failure as OutputError {
+      printer.print(failure.diagnostic)
+      return .failure
     } catch {
-      printer.print(error.diagnostic)
+      // A name no file list or depfile can hold; nothing was written.
+      printer.print(Diagnostic(.error, .writeFailed, "\(error)"))
       return .failure
     }
     if !options.quiet {
@@ -93,39 +93,64 @@ struct MergeCommand {
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
-    let planned = LayerMerger.plannedFiles(layers, options: options.checks.settings)
+    var settings = options.checks.settings
+    settings.destination = given.hasPrefix("$") ? nil : given
+    let planned = LayerMerger.plan(layers, options: settings)
+    planned.diagnostics.forEach(DiagnosticPrinter(console: console).print)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
     let outputs = written(planned.outputs.map(\.relativePath), in: destination)
+    // A depfile is read by make, ninja or Xcode at build time: it needs the real paths.
+    var depfileOutputs = outputs
+    if options.depfile != nil, given.hasPrefix("$") {
+      let xcode = XcodeEnvironment(environment: environment)
+      let missing = xcode.unsetSettings(in: given)
+      guard missing.isEmpty else {
+        console.err(
+          "locmerge: error: --depfile needs real paths, and -d '\(given)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
+            + "which is not set; run inside the Xcode build phase or give -d as a path\n")
+        return .usage
+      }
+      depfileOutputs = written(
+        planned.outputs.map(\.relativePath), in: DestinationSafety.canonicalPath(xcode.expand(given)))
+    }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
-      for list in lists(inputs: inputs, outputs: outputs) {
+      for list in try lists(inputs: inputs, outputs: outputs, depfileOutputs: depfileOutputs) {
         try AtomicFile.writeIfChanged(list.bytes, to: list.path)
       }
-    } catch {
-      DiagnosticPrinter(console: console).print(error.diagnostic)
+      if !wroteLists {
+        console.out(try BuildManifest.xcfilelist(inputs, title: "Input files", settings: listSettings))
+        console.out(try BuildManifest.xcfilelist(outputs, title: "Output files", settings: listSettings))
+      }
+    } catch let failure as OutputError {
+      DiagnosticPrinter(console: console).print(failure.diagnostic)
       return .failure
-    }
-    if !wroteLists {
-      console.out(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: srcroot))
-      console.out(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: srcroot))
+    } catch {
+      console.err("locmerge: error: \(error)\n")
+      return .failure
     }
     return .success
   }
 
   private var srcroot: String? { options.srcroot ?? environment["SRCROOT"] }
 
+  /// The build settings whose folders the lists name as `$(NAME)` (`--srcroot` stands for SRCROOT).
+  private var listSettings: [(name: String, path: String)] {
+    BuildManifest.symbolicSettings.compactMap { name in
+      guard let value = name == "SRCROOT" ? srcroot : environment[name], !value.isEmpty else { return nil }
+      return (name, value)
+    }
+  }
+
   /// Everything that shapes the outputs besides the input files: a change forces a full run.
   private func configuration(_ layers: [Layer]) -> BuildConfiguration {
     let checks = options.checks.settings
-    let settings = [
+    var settings = [
       "input-file-list": options.inputFileList, "output-file-list": options.outputFileList,
       "depfile": options.depfile, "provenance": options.provenance, "srcroot": srcroot,
-      "development-language": checks.developmentLanguage,
-      "rules": checks.rules.levels.isEmpty
-        ? nil : checks.rules.levels.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted().joined(separator: ","),
-      "exclude": checks.exclude.isEmpty ? nil : checks.exclude.map(\.pattern).joined(separator: "\n"),
-      "catalogs": checks.catalogOutput == .compiled ? nil : checks.catalogOutput.rawValue,
-    ].compactMapValues { $0 }
+    ].compactMapValues { $0 }.merging(checks.configurationSettings) { $1 }
+    // The settings the lists name symbolically change the lists' text.
+    for setting in listSettings { settings["setting " + setting.name] = setting.path }
     return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
   }
 
@@ -162,46 +187,31 @@ struct MergeCommand {
     return (options.strict && !undeclared.isEmpty) || undeclared.containsErrors ? .failure : .success
   }
 
-  /// The file lists and depfile the options ask for, rendered.
-  private func lists(inputs: [String], outputs: [String]) -> [CompanionFile] {
+  /// The file lists and depfile the options ask for, rendered; a name no list can hold is an error
+  /// before anything is written.
+  private func lists(inputs: [String], outputs: [String], depfileOutputs: [String]? = nil) throws(BuildManifest
+    .UnrepresentablePath) -> [CompanionFile]
+  {
     let manifest = BuildManifest(inputs: inputs, outputs: outputs)
     var files: [CompanionFile] = []
     if let path = options.inputFileList {
-      files.append(
-        CompanionFile(
-          path: path,
-          bytes: Array(BuildManifest.xcfilelist(manifest.inputs, title: "Input files", srcroot: srcroot).utf8)))
+      let text = try BuildManifest.xcfilelist(manifest.inputs, title: "Input files", settings: listSettings)
+      files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     if let path = options.outputFileList {
-      files.append(
-        CompanionFile(
-          path: path,
-          bytes: Array(BuildManifest.xcfilelist(manifest.outputs, title: "Output files", srcroot: srcroot).utf8)))
+      let text = try BuildManifest.xcfilelist(manifest.outputs, title: "Output files", settings: listSettings)
+      files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     if let path = options.depfile {
-      files.append(CompanionFile(path: path, bytes: Array(manifest.depfile.utf8)))
+      let text = try BuildManifest(inputs: inputs, outputs: depfileOutputs ?? outputs).depfile()
+      files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     return files
   }
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.
   private func undeclaredOutputWarnings(_ outputs: [String]) -> [Diagnostic] {
-    let xcode = XcodeEnvironment(environment: environment)
-    guard xcode.isScriptPhase else { return [] }
-    let declared = xcode.declaredOutputs
-    let missing = outputs.filter { !declared.contains($0) }.sorted()
-    var warnings = missing.prefix(10).map { path in
-      Diagnostic(
-        .warning, .undeclaredOutput,
-        "\(path) is written but not declared in the Run Script phase; add '\(xcode.declarationLine(for: path))' to "
-          + "its Output Files (or generate an Output File List with 'locmerge files --output-file-list')")
-    }
-    if missing.count > 10 {
-      warnings.append(
-        Diagnostic(
-          .warning, .undeclaredOutput, "\(missing.count - 10) more outputs are not declared in the Run Script phase"))
-    }
-    return warnings
+    XcodeEnvironment(environment: environment).undeclaredOutputWarnings(outputs)
   }
 }
 

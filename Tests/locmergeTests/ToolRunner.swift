@@ -11,8 +11,10 @@ enum ToolRunner {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The `locmerge` executable next to the test bundle.
+  /// The `locmerge` executable next to the test bundle, or the one `LOCMERGE_BINARY` names (to run
+  /// the tests against another build, such as the last release, and see which fail).
   static var binary: URL {
+    if let override = ProcessInfo.processInfo.environment["LOCMERGE_BINARY"] { return URL(fileURLWithPath: override) }
     let candidates = [
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("locmerge"),
       Bundle.main.bundleURL.appendingPathComponent("locmerge"),
@@ -23,16 +25,20 @@ enum ToolRunner {
   }
 
   /// Runs the tool with arguments, in a working directory, with extra environment variables.
-  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
-    -> Outcome
-  {
-    try run(executable: binary, arguments: arguments, in: directory, environment: environment)
+  /// - Parameter timeout: After this, the process is killed and the outcome says so (status -1):
+  ///   a hung read fails its test instead of hanging the suite.
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+    timeout: Duration = .seconds(60)
+  ) throws -> Outcome {
+    try run(executable: binary, arguments: arguments, in: directory, environment: environment, timeout: timeout)
   }
 
   /// Runs any executable and collects its output.
-  static func run(executable: URL, arguments: [String], in directory: URL?, environment: [String: String]) throws
-    -> Outcome
-  {
+  static func run(
+    executable: URL, arguments: [String], in directory: URL?, environment: [String: String],
+    timeout: Duration = .seconds(60)
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -45,11 +51,26 @@ enum ToolRunner {
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // A thread of its own: the test's threads may all be blocked reading pipes.
+    let pid = process.processIdentifier
+    let finished = ManagedFlag()
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let watchdog = Thread {
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      while Date() < deadline {
+        if finished.isSet { return }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      if !finished.isSet { kill(pid, SIGKILL) }
+    }
+    watchdog.start()
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     let errData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    finished.set()
+    let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     return Outcome(
-      status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+      status: timedOut ? -1 : process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
       standardError: String(decoding: errData, as: UTF8.self))
   }
 }
@@ -117,4 +138,13 @@ final class Scratch {
       return (attributes[.modificationDate] as? Date ?? .distantPast) > Date(timeIntervalSince1970: 946_684_801)
     }.sorted()
   }
+}
+
+/// A flag one thread sets and another reads.
+final class ManagedFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
 }

@@ -15,10 +15,12 @@ extension CollationTable {
 
   private static let words: [UInt32] = {
     let text = encoded.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-    let bytes = Base64.decode(text) ?? []
-    return stride(from: 0, to: bytes.count - 3, by: 4).map { offset in
-      UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-        | UInt32(bytes[offset + 3]) << 24
+    let bytes: [UInt8] = Base64.decode(text) ?? []
+    return stride(from: 0, to: bytes.count - 3, by: 4).map { (offset: Int) -> UInt32 in
+      // Little-endian words; typed step by step to keep the type checker fast.
+      let low = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
+      let high = UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+      return low | high
     }
   }()
 

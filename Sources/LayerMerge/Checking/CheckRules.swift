@@ -32,10 +32,12 @@ public struct CheckRules: Hashable, Sendable {
   /// The codes whose diagnostics cannot be turned off or made warnings.
   public static let protectedCodes: Set<DiagnosticCode> = toolFailures.union([
     .unreadableFile, .encoding, .syntax, .truncated, .notADictionary, .nonStringValue, .emptyUnicodeEscape,
-    .formatMismatch,
+    .unsupportedValue, .formatMismatch,
   ])
 
-  private static let toolFailures: Set<DiagnosticCode> = [.unsafeDestination, .writeFailed, .projectFile]
+  private static let toolFailures: Set<DiagnosticCode> = [
+    .unsafeDestination, .writeFailed, .projectFile, .staleFileList, .invalidLayer,
+  ]
 
   /// The levels set, by code.
   public private(set) var levels: [DiagnosticCode: RuleLevel] = [:]

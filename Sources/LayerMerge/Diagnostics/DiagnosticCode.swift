@@ -21,6 +21,18 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case lowercaseUnicodeEscape = "lowercase-u-escape"
   /// A `\U` escape with no hex digits, which Apple reads as U+0000.
   case emptyUnicodeEscape = "empty-U-escape"
+  /// A binary property list holding a value no localization table can hold (null, UID, set…).
+  case unsupportedValue = "unsupported-value"
+
+  // Layers
+  /// A layer stack that cannot be what the user meant: a missing folder, a file, the same folder
+  /// twice, a layer inside another, or the destination among them.
+  case invalidLayer = "invalid-layer"
+  /// A layer without any table.
+  case emptyLayer = "empty-layer"
+  /// Something in a layer that was not read: a link that loops or leads into the destination, a
+  /// name that is not valid UTF-8, a folder named like a table.
+  case skippedPath = "skipped-path"
 
   // String Catalogs
   /// A catalog field or unit of the wrong shape, or a required field missing.
@@ -79,6 +91,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case untrustedRecord = "untrusted-record"
   /// A stale output was left in place: it lies behind a symbolic link or is not a plain file.
   case staleOutputKept = "stale-output-kept"
+  /// A committed `.xcfilelist` that no longer lists what the merge reads or writes (`files --check`).
+  case staleFileList = "stale-file-list"
 
   // Configuration
   /// The project file (`locmerge.json`) cannot be read or has an error.

@@ -1,57 +1,113 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Reads whole files straight into byte arrays.
+/// Reads whole regular files straight into byte arrays.
 ///
 /// `FileManager.contents(atPath:)` returns `Data`, and turning that into `[UInt8]` copied every
 /// input once more; a merge reads a few megabytes, and each copy is fresh memory to fault in.
-enum FileBytes {
-  /// The file's bytes, or `nil` if it cannot be opened or read.
-  static func read(_ path: String) -> [UInt8]? {
-    readWithFingerprint(path)?.bytes
+///
+/// Only regular files are read, after following symbolic links: the file is opened without
+/// blocking (a FIFO with no writer would block `open` forever), then its descriptor says what it
+/// is, and a FIFO, device, socket or folder is refused before a byte is read. A file larger than
+/// ``maximumSize`` is refused too: no table comes near it, and `/dev/zero`-like inputs cannot
+/// exhaust memory.
+package enum FileBytes {
+  /// The largest file read: 256 MiB, a hundred times the largest table seen in real apps.
+  package static let maximumSize = 256 << 20
+
+  /// Why a file was not read, in words that fit after its path.
+  package enum Failure: Error, Equatable, CustomStringConvertible {
+    /// Nothing at the path.
+    case missing
+    /// A folder.
+    case folder
+    /// A FIFO, device or socket; the associated value names it ("a FIFO (named pipe)").
+    case notRegular(String)
+    /// More than ``FileBytes/maximumSize`` bytes.
+    case tooLarge(Int)
+    /// Anything else the system reports (permissions, I/O), in its words.
+    case system(String)
+
+    package var description: String {
+      switch self {
+      case .missing: return "no such file"
+      case .folder: return "is a folder, not a file; give the .strings or .stringsdict files inside it"
+      case .notRegular(let kind): return "is \(kind), not a regular file"
+      case .tooLarge(let size):
+        return "the file is \(size >> 20) MB, more than the \(FileBytes.maximumSize >> 20) MB a table may have"
+      case .system(let message): return "cannot read the file: \(message)"
+      }
+    }
   }
 
-  /// The file's bytes and its fingerprint taken from the descriptor that read them, or `nil` if it
-  /// cannot be opened or read.
-  static func readWithFingerprint(_ path: String) -> (bytes: [UInt8], fingerprint: FileFingerprint)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+  /// The file's bytes, or `nil` if it is not a regular file or cannot be read.
+  package static func read(_ path: String) -> [UInt8]? {
+    try? readRegularFile(path).bytes
+  }
+
+  /// The file's bytes and its fingerprint taken from the descriptor that read them, or `nil` if
+  /// it is not a regular file or cannot be read.
+  package static func readWithFingerprint(_ path: String) -> (bytes: [UInt8], fingerprint: FileFingerprint)? {
+    try? readRegularFile(path)
+  }
+
+  /// The bytes and fingerprint of a regular file, or why it was not read.
+  package static func readRegularFile(_ path: String) throws(Failure) -> (
+    bytes: [UInt8], fingerprint: FileFingerprint
+  ) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { throw .missing }
+      throw .system(PathText.systemErrorDescription(code))
+    }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
+    guard fstat(descriptor, &status) == 0 else { throw .system(PathText.systemErrorDescription()) }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .folder
+    case S_IFIFO: throw .notRegular("a FIFO (named pipe)")
+    case S_IFCHR: throw .notRegular("a character device")
+    case S_IFBLK: throw .notRegular("a block device")
+    case S_IFSOCK: throw .notRegular("a socket")
+    default: throw .notRegular("not a file")
+    }
     let expected = max(0, Int(status.st_size))
-    var failed = false
+    guard expected <= maximumSize else { throw .tooLarge(expected) }
+    // Regular files never block; reads should, so that a short read means the end.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
       initialized = 0
       while initialized < expected, let base = buffer.baseAddress {
         let result = systemRead(descriptor, base + initialized, expected - initialized)
         if result < 0 && errno == EINTR { continue }
-        if result < 0 { failed = true }
+        if result < 0 { failure = errno }
         if result <= 0 { break }
         initialized += result
       }
     }
-    // A file that grew since `fstat` (or a special file without a size) is read on in chunks.
-    let complete = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16384) { chunk -> Bool in
-      while !failed, let base = chunk.baseAddress {
+    if failure != 0 { throw .system(PathText.systemErrorDescription(failure)) }
+    // A file that grew since `fstat` is read on in chunks, up to the limit.
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16384) { chunk throws(Failure) in
+      while let base = chunk.baseAddress {
         let result = systemRead(descriptor, base, chunk.count)
         if result < 0 && errno == EINTR { continue }
-        if result < 0 { return false }
-        if result == 0 { return true }
+        if result < 0 { throw .system(PathText.systemErrorDescription()) }
+        if result == 0 { return }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<result]))
+        if bytes.count > maximumSize { throw .tooLarge(bytes.count) }
       }
-      return false
     }
-    return complete ? (bytes, FileFingerprint(status)) : nil
+    return (bytes, FileFingerprint(status))
   }
 
   /// The size of the file at `path`, or `nil` if there is none.
-  static func size(_ path: String) -> Int? {
+  package static func size(_ path: String) -> Int? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     return Int(status.st_size)

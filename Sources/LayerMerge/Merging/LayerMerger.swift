@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map { LoadedLayer($0, excluding: options.exclude) }, options: options)
+    merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -37,6 +37,7 @@ public enum LayerMerger {
     }
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
+      diagnostics += layer.diagnostics
       for address in layer.files.keys.sorted() {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
@@ -95,11 +96,49 @@ public enum LayerMerger {
   public static func plannedFiles(_ layers: [Layer], options: MergeOptions = MergeOptions())
     -> (inputs: [String], outputs: [TableAddress])
   {
-    let scanned = layers.map { layer in
-      LayerScanner.tables(in: layer).filter { !options.excludes($0.key.relativePath) }
+    let planned = plan(layers, options: options)
+    return (planned.inputs, planned.outputs)
+  }
+
+  /// The inputs and outputs of a merge, found by scanning the layers without reading the files,
+  /// and what the scan skipped. Where a layer holds String Catalogs, the layers are read and
+  /// merged to know what the catalogs write: the languages a catalog compiles to depend on its
+  /// content (as for Xcode's own dry run).
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: The merge's options: excluded tables are left out, links from a layer into
+  ///     its destination are skipped, and ``MergeOptions/catalogOutput`` says what catalogs write.
+  /// - Returns: Every table and catalog file and the addresses of the merged tables (for a merged
+  ///   catalog, the catalog's address), both sorted, and the scan's warnings.
+  public static func plan(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> PlannedFiles {
+    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+    let scanned = scans.map { scan in scan.tables.filter { !options.excludes($0.key.relativePath) } }
+    let catalogs = scans.map { scan in scan.catalogs.filter { !options.excludes($0.key.relativePath) } }
+    let inputs = (scanned.flatMap(\.values) + catalogs.flatMap(\.values)).sorted()
+    let diagnostics = scans.flatMap(\.diagnostics)
+    guard catalogs.contains(where: { !$0.isEmpty }) else {
+      let (aligned, _) = alignAddresses(scanned, layers: layers)
+      return PlannedFiles(inputs: inputs, outputs: aligned.keys.sorted(), diagnostics: diagnostics)
     }
-    let (aligned, _) = alignAddresses(scanned, layers: layers)
-    return (scanned.flatMap(\.values).sorted(), aligned.keys.sorted())
+    let result = merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    let outputs = OutputFile.files(for: result).compactMap { file in
+      TableAddress(relativePath: file.relativePath) ?? TableAddress(catalogPath: file.relativePath)
+    }
+    return PlannedFiles(inputs: inputs, outputs: outputs.sorted(), diagnostics: diagnostics)
+  }
+
+  /// The files a merge reads, found by scanning the layers without reading them.
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: The merge's options: excluded tables are left out, and links from a layer into
+  ///     its destination are skipped.
+  /// - Returns: Every table and catalog file, sorted.
+  public static func plannedInputs(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> [String] {
+    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+    return scans.flatMap { scan in
+      Array(scan.tables.filter { !options.excludes($0.key.relativePath) }.values)
+        + Array(scan.catalogs.filter { !options.excludes($0.key.relativePath) }.values)
+    }.sorted()
   }
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
@@ -206,4 +245,14 @@ public enum LayerMerger {
     }
     return candidates.first ?? (keys["Base"] != nil ? "Base" : nil)
   }
+}
+
+/// The files a merge would read and write (``LayerMerger/plan(_:skippingLinksInto:)``).
+public struct PlannedFiles: Sendable {
+  /// Every table file of every layer, sorted.
+  public var inputs: [String]
+  /// The addresses of the merged tables, sorted.
+  public var outputs: [TableAddress]
+  /// What scanning the layers skipped, and layers without tables, as warnings.
+  public var diagnostics: [Diagnostic]
 }

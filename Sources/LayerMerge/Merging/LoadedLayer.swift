@@ -6,6 +6,9 @@ public struct LoadedLayer: Sendable {
   public var files: [TableAddress: ParsedFile]
   /// Its String Catalogs, parsed, by address (`Localizable.xcstrings`, language `""`).
   public var catalogs: [TableAddress: ParsedCatalog] = [:]
+  /// What finding the tables skipped, and a layer without tables, as warnings (see
+  /// ``LayerScanner/scan(_:skippingLinksInto:)``).
+  public var diagnostics: [Diagnostic] = []
 
   /// A layer whose files were read by the caller.
   /// - Parameters:
@@ -18,11 +21,11 @@ public struct LoadedLayer: Sendable {
     self.catalogs = catalogs
   }
 
-  /// Finds and reads every table of a layer. Files are read in parallel; the result does not
+  /// Finds and reads every table and String Catalog of a layer. Files are read in parallel; the result does not
   /// depend on the order in which they finish.
   /// - Parameter layer: The layer to load.
   public init(_ layer: Layer) {
-    self.init(layer, excluding: [])
+    self.init(layer, options: MergeOptions())
   }
 
   /// Finds and reads every table of a layer but the excluded ones.
@@ -30,14 +33,29 @@ public struct LoadedLayer: Sendable {
   ///   - layer: The layer to load.
   ///   - exclude: Patterns of tables (by path inside the layer) to leave unread.
   public init(_ layer: Layer, excluding exclude: [PathGlob]) {
+    self.init(layer, options: MergeOptions(exclude: exclude))
+  }
+
+  /// Finds and reads the tables of a layer that a merge with these options reads: excluded tables
+  /// are left unread, and links into the merge's destination are not followed.
+  /// - Parameters:
+  ///   - layer: The layer to load.
+  ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
+  ///   - destinations: Further folders not to read through links: those of other merges that
+  ///     share this layer.
+  public init(_ layer: Layer, options: MergeOptions, skippingLinksInto destinations: [String] = []) {
     self.layer = layer
-    let found = LayerScanner.tables(in: layer).filter { table in
-      !exclude.contains { $0.matches(table.key.relativePath) }
-    }.sorted { $0.key < $1.key }
+    let scan = LayerScanner.scan(layer, skippingLinksInto: (options.destination.map { [$0] } ?? []) + destinations)
+    let found = scan.tables.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
     let parsed = found.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
       (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))
     }
-    let files = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
-    self.files = files
+    files = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
+    let foundCatalogs = scan.catalogs.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
+    let parsedCatalogs = foundCatalogs.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
+      (file.address, StringCatalogReader.read(path: file.path))
+    }
+    catalogs = Dictionary(parsedCatalogs, uniquingKeysWith: { first, _ in first })
+    diagnostics = scan.diagnostics
   }
 }

@@ -13,6 +13,9 @@ public struct MergeOptions: Hashable, Sendable {
   /// What is written for tables some layer holds as a String Catalog: the compiled tables
   /// (default) or the merged catalog.
   public var catalogOutput: CatalogOutput
+  /// The folder the merge writes to: symbolic links from a layer into it are skipped, so that
+  /// outputs are never read back as inputs.
+  public var destination: String?
 
   /// Creates options.
   /// - Parameters:
@@ -20,14 +23,16 @@ public struct MergeOptions: Hashable, Sendable {
   ///   - rules: Levels of diagnostic codes.
   ///   - exclude: Patterns of tables to leave out.
   ///   - catalogOutput: What is written for String Catalogs.
+  ///   - destination: The folder the merge writes to, or `nil`.
   public init(
     developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = [],
-    catalogOutput: CatalogOutput = .compiled
+    catalogOutput: CatalogOutput = .compiled, destination: String? = nil
   ) {
     self.developmentLanguage = developmentLanguage
     self.rules = rules
     self.exclude = exclude
     self.catalogOutput = catalogOutput
+    self.destination = destination
   }
 
   /// Whether a table at this path inside a layer is left out.

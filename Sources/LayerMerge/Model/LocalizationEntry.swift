@@ -103,9 +103,10 @@ public struct LocalizationEntry: Hashable, Sendable {
     self.position = position
   }
 
-  /// Creates an entry whose parts may be spans of `source`.
+  /// Creates an entry whose parts may be spans of `source`. The source is required: every span
+  /// read later is read from it (``key`` and ``value`` rely on that without checking).
   init(
-    source: SourceText?, key: TextStorage, value: ValueStorage, comment: CommentStorage?, position: TextPosition?
+    source: SourceText, key: TextStorage, value: ValueStorage, comment: CommentStorage?, position: TextPosition?
   ) {
     self.source = source
     var storedKey: String?
@@ -215,6 +216,9 @@ public struct LocalizationEntry: Hashable, Sendable {
     }
     return value == other.value
   }
+
+  /// Whether any part of the entry is a span of its file's text.
+  var holdsSpans: Bool { !flags.isDisjoint(with: [.keyIsSpan, .valueIsSpan, .commentIsTrivia]) }
 
   /// Whether the entry may have a comment; `false` means it has none, without decoding anything.
   var mayHaveComment: Bool { flags.contains(.commentIsTrivia) || stored?.comment != nil }

@@ -51,8 +51,11 @@ struct ByteSpan: Hashable, Sendable {
     end = UInt32(truncatingIfNeeded: range.upperBound)
   }
 
+  /// Texts shorter than this have offsets that fit in a span.
+  static let addressableCount = Int(UInt32.max)
+
   /// Whether offsets of a text of `count` bytes fit in a span.
-  static func canAddress(count: Int) -> Bool { count < Int(UInt32.max) }
+  static func canAddress(count: Int) -> Bool { count < addressableCount }
 }
 
 /// Whether two byte buffers hold the same bytes.

@@ -36,24 +36,34 @@ struct DecodedText {
   func validated() throws(Failure) -> DecodedText {
     guard !isValidated else { return self }
     var copy = self
-    if let offset = Self.repairStrayA9(&copy.utf8) {
+    if let invalid = Self.repairStrayA9(&copy.utf8) {
       throw Failure(
-        message: "the file is not valid UTF-8 (byte 0x\(Self.hex(copy.utf8[offset])) cannot start or continue a "
+        message: "the file is not valid UTF-8 (byte 0x\(Self.hex(invalid.byte)) cannot start or continue a "
           + "character); save it as UTF-8",
-        byteOffset: offset + bomLength)
+        byteOffset: invalid.originalOffset + bomLength)
     }
     copy.isValidated = true
     return copy
   }
 
+  /// A byte that makes text invalid UTF-8.
+  struct InvalidByte: Equatable {
+    var byte: UInt8
+    /// Where it is in the bytes as they were before any repair.
+    var originalOffset: Int
+  }
+
   /// Validates UTF-8 as CF's converter does, which (observed, not documented) turns a stray 0xA9,
-  /// and no other stray byte, into U+FFFD. Returns the offset of the first invalid byte, or `nil`
-  /// when the bytes are valid after that repair.
-  static func repairStrayA9(_ bytes: inout [UInt8]) -> Int? {
+  /// and no other stray byte, into U+FFFD. Returns the first invalid byte, or `nil` when the
+  /// bytes are valid after that repair.
+  static func repairStrayA9(_ bytes: inout [UInt8]) -> InvalidByte? {
     var start = 0
+    var repairs = 0
     while let offset = firstInvalidUTF8Offset(bytes, from: start) {
-      guard bytes[offset] == 0xA9 else { return offset }
+      // Each repair makes one byte three: later offsets move by two per repair before them.
+      guard bytes[offset] == 0xA9 else { return InvalidByte(byte: bytes[offset], originalOffset: offset - 2 * repairs) }
       bytes.replaceSubrange(offset...offset, with: [0xEF, 0xBF, 0xBD])
+      repairs += 1
       start = offset + 3
     }
     return nil

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads `.strings` and `.stringsdict` files exactly as Apple's runtime does.
 ///
 /// Both kinds go through the same detection as `CFPropertyListCreateWithData`: a binary plist,
@@ -7,17 +5,22 @@ import Foundation
 /// like one and as an old-style plist otherwise. The reader never throws: every problem comes
 /// back as a ``Diagnostic`` with the file, line and column.
 public enum LocalizationFileReader {
-  /// Reads and parses a file from disk.
+  /// Reads and parses a file from disk. Only a regular file (after following links) of at most
+  /// 256 MiB is read; a FIFO, device, socket, folder or larger file is an error naming what it is.
   /// - Parameters:
   ///   - path: The file's path, used in diagnostics as given.
   ///   - kind: The file's kind; by default judged from the extension (`.strings` if unknown).
   /// - Returns: The parsed file; an unreadable file has an error diagnostic and an empty table.
   public static func read(path: String, kind: LocalizationFileKind? = nil) -> ParsedFile {
     let resolvedKind = kind ?? LocalizationFileKind(path: path) ?? .strings
-    guard let (bytes, fingerprint) = FileBytes.readWithFingerprint(path) else {
+    let bytes: [UInt8]
+    let fingerprint: FileFingerprint
+    do {
+      (bytes, fingerprint) = try FileBytes.readRegularFile(path)
+    } catch {
       return ParsedFile(
         path: path, kind: resolvedKind, table: LocalizationTable(),
-        diagnostics: [Diagnostic(.error, .unreadableFile, "cannot read the file", at: SourceLocation(path: path))],
+        diagnostics: [Diagnostic(.error, .unreadableFile, error.description, at: SourceLocation(path: path))],
         syntax: nil, encoding: nil, isReadByFoundation: false)
     }
     var parsed = parse(bytes, path: path, kind: resolvedKind)
@@ -59,10 +62,33 @@ private struct Builder {
       return
     }
     // CF checks the magic "bplist0" and leaves the version digit to the binary reader.
-    if bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) {
-      parseBinary(bytes)
+    guard bytes.count >= 8, bytes.starts(with: Array("bplist0".utf8)) else {
+      parseText(bytes)
       return
     }
+    switch BinaryPropertyListReader.read(bytes) {
+    case .success(let outcome):
+      applyBinary(outcome)
+    case .failure(.unsupported(let message)):
+      result.syntax = .binary
+      report(.error, .unsupportedValue, message, at: nil)
+    case .failure(.corrupt(let reason)):
+      // CF goes on to read bytes it rejects as binary as text ("bplist00;" is a strings file).
+      // When the text does not parse either, the binary reason is the one worth showing.
+      parseText(bytes)
+      if result.diagnostics.contains(where: { $0.code == .syntax || $0.code == .encoding }) {
+        result.table = LocalizationTable()
+        result.diagnostics = []
+        result.syntax = .binary
+        result.encoding = nil
+        result.isReadByFoundation = false
+        report(.error, .syntax, "malformed binary property list: \(reason)", at: nil)
+      }
+    }
+  }
+
+  /// Reads text: XML first, then the old-style parser, as CF does.
+  mutating func parseText(_ bytes: [UInt8]) {
     let decoded: DecodedText
     do {
       decoded = try DecodedText.decode(bytes)
@@ -88,9 +114,9 @@ private struct Builder {
       // CF matches encoding names loosely: ASCII characters other than letters and digits do not
       // count ("UTF~8" is UTF-8), non-ASCII ones do.
       let significant: (Character) -> Bool = { !$0.isASCII || $0.isLetter || $0.isNumber }
-      // CF copies the name into a C string, so a NUL ends it.
+      // CF copies the name into a C string, so a NUL ends it; it knows no name of 60 bytes or more.
       let name = declared.map { String($0.prefix { $0 != "\u{0}" }) }
-      switch name.map({ String($0.lowercased().filter(significant)) }) {
+      switch name.map({ $0.utf8.count >= 60 ? "?" : String($0.lowercased().filter(significant)) }) {
       case "":
         break
       case nil, "utf8":
@@ -105,8 +131,9 @@ private struct Builder {
       if let declared {
         outcome = .failure(
           XMLParseFailure(
-            message: "the XML declaration names the encoding '\(declared)', which Apple's reader does not support; "
-              + "use UTF-8", position: TextPosition(line: 1, column: 1)))
+            message: "the XML declaration names the encoding '\(declared)'; locmerge reads XML property lists only "
+              + "in UTF-8 or ISO Latin-1 (Apple's reader knows more encodings): save the file as UTF-8",
+            position: TextPosition(line: 1, column: 1), code: .encoding))
       } else {
         outcome = xmlText.utf8.withUnsafeBufferPointer { parseXML($0, containsSurrogates: xmlText.containsSurrogates) }
       }
@@ -123,7 +150,7 @@ private struct Builder {
       text = try decoded.validated()
     } catch {
       if let xmlFailure {
-        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+        report(.error, xmlFailure.code, xmlFailure.message, at: xmlFailure.position)
       } else {
         report(.error, .encoding, error.message, at: position(ofByte: error.byteOffset, in: bytes))
       }
@@ -158,7 +185,7 @@ private struct Builder {
       // A file that starts like XML is meant to be XML: its XML error is the useful one.
       if let xmlFailure, XMLPropertyListParser.declaresXML(text) {
         result.syntax = .xml
-        report(.error, .syntax, xmlFailure.message, at: xmlFailure.position)
+        report(.error, xmlFailure.code, xmlFailure.message, at: xmlFailure.position)
       } else {
         report(.error, .syntax, error.message, at: locator.position(of: error.offset, in: text))
       }
@@ -180,8 +207,8 @@ private struct Builder {
       }
     }
     if let stop = scanner.stopOffset {
-      let lost = scanner.countRecoverableEntries(from: stop)
       let cause = scanner.stopReason ?? "unexpected \(scanner.describeCharacter(at: stop))"
+      let lost = scanner.countRecoverableEntries(from: stop)
       report(
         .error, .truncated,
         "\(cause); Apple's reader silently stops here and \(lostEntries(lost))",
@@ -238,25 +265,16 @@ private struct Builder {
 
   // MARK: Binary
 
-  mutating func parseBinary(_ bytes: [UInt8]) {
+  mutating func applyBinary(_ outcome: BinaryPropertyListReader.Outcome) {
     result.syntax = .binary
-    let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    } catch {
-      report(.error, .syntax, "malformed binary property list", at: nil)
-      return
-    }
-    guard let dictionary = object as? [String: Any] else {
+    guard case .dictionary(let entries) = outcome else {
       report(
         .error, .notADictionary, "the binary property list is not a dictionary; Apple's runtime ignores it",
         at: nil)
       return
     }
     result.isReadByFoundation = true
-    for key in dictionary.keys.sorted(by: utf16Precedes) {
-      add(LocalizationEntry(key: key, value: FoundationBridge.value(from: dictionary[key] as Any)))
-    }
+    for entry in entries { add(entry) }
   }
 
   // MARK: Shared
@@ -334,6 +352,8 @@ private struct Builder {
 private struct XMLParseFailure: Error {
   var message: String
   var position: TextPosition
+  /// `.encoding` for a declared encoding we do not read; `.syntax` otherwise.
+  var code: DiagnosticCode = .syntax
 }
 
 /// Orders strings by UTF-16 code units, as `CFStringCompare` without options does.

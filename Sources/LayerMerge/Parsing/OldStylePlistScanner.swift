@@ -38,6 +38,8 @@ struct OldStylePlistScanner {
   /// The line at `cur` and where it starts, kept up to date in the same pass as the parse.
   private var line = 1
   private var lineStart = 0
+  /// The last offset whose column was asked for, and that column.
+  private var columnCache = (offset: 0, column: 1)
   private var containsSurrogates: Bool
   private(set) var remarks: [Remark] = []
   /// Where CF stopped reading a complete top-level dictionary before the end of the text.
@@ -55,18 +57,26 @@ struct OldStylePlistScanner {
   ///   - text: Generalized UTF-8 (see ``DecodedText``).
   ///   - containsSurrogates: Whether the text may hold lone surrogates.
   ///   - source: The same text, kept by entries to decode their comments when read.
-  init(text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool, source: SourceText? = nil) {
+  ///   - spanLimit: Texts of this many bytes or more keep no spans (32-bit offsets); tests lower it.
+  init(
+    text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool, source: SourceText? = nil,
+    spanLimit: Int = ByteSpan.addressableCount
+  ) {
     self.text = text
     self.end = text.count
     self.containsSurrogates = containsSurrogates
     self.source = source
     // Spans are exact only where the text holds no surrogates to pair when a string is made.
-    self.makesSpans = source != nil && !containsSurrogates && ByteSpan.canAddress(count: text.count)
+    self.spansFit = text.count < spanLimit
+    self.makesSpans = source != nil && !containsSurrogates && spansFit
   }
 
   private let source: SourceText?
   /// Whether keys and plain values are kept as spans of `source` instead of strings.
   private let makesSpans: Bool
+  /// Whether offsets of the text fit in a ``ByteSpan`` at all (comments are spans even when the
+  /// text holds surrogates).
+  private let spansFit: Bool
   /// Where each key of the top-level dictionary starts.
   private var keyOffsets: [Int] = []
 
@@ -104,8 +114,13 @@ struct OldStylePlistScanner {
   /// Counts the entries that can be read from `offset` on, skipping whatever cannot be parsed.
   /// Used to say how much a silent stop loses.
   mutating func countRecoverableEntries(from offset: Int) -> Int {
+    // Counting re-parses on this scanner: what the real parse found must survive it.
+    let saved = (cur, line, lineStart, stopOffset, stopReason, unterminatedCommentOffset, keyOffsets)
     collectsRemarks = false
-    defer { collectsRemarks = true }
+    defer {
+      collectsRemarks = true
+      (cur, line, lineStart, stopOffset, stopReason, unterminatedCommentOffset, keyOffsets) = saved
+    }
     var count = 0
     var position = offset
     while position < end {
@@ -227,16 +242,10 @@ struct OldStylePlistScanner {
           offset: cur)
       }
       let valueEnd = cur
-      let comment = source.map { _ in
-        LocalizationEntry.CommentStorage.trivia(ByteSpan(triviaStart..<keyOffset), followsEntry: !entries.isEmpty)
-      }
-      let keyStorage: LocalizationEntry.TextStorage
-      switch key {
-      case .span(let range): keyStorage = .span(ByteSpan(range))
-      case .string(let text): keyStorage = .string(text)
-      }
       entries.append(
-        LocalizationEntry(source: source, key: keyStorage, value: value, comment: comment, position: keyPosition))
+        makeEntry(
+          key: key, value: value, trivia: triviaStart..<keyOffset, followsEntry: !entries.isEmpty,
+          position: keyPosition))
       if depth == 0 { keyOffsets.append(keyOffset) }
       guard advanceToNonSpace(), text[cur] == UInt8(ascii: ";") else {
         // A value that runs over lines usually means its closing quote is missing, and the
@@ -267,6 +276,34 @@ struct OldStylePlistScanner {
     }
     // A required object never comes back nil; the fallback only satisfies the type checker.
     return .value(try parseObject(required: true, depth: depth, key: string(of: key)) ?? .string(""))
+  }
+
+  /// An entry whose parts are spans of `source` where they can be: a text too large for 32-bit
+  /// offsets, or a scanner without a source, gets strings (and its comment found now).
+  private func makeEntry(
+    key: Token, value: LocalizationEntry.ValueStorage, trivia: Range<Int>, followsEntry: Bool, position: TextPosition
+  ) -> LocalizationEntry {
+    if let source, spansFit {
+      let keyStorage: LocalizationEntry.TextStorage
+      switch key {
+      case .span(let range): keyStorage = .span(ByteSpan(range))
+      case .string(let text): keyStorage = .string(text)
+      }
+      return LocalizationEntry(
+        source: source, key: keyStorage, value: value,
+        comment: .trivia(ByteSpan(trivia), followsEntry: followsEntry), position: position)
+    }
+    let comment =
+      source == nil
+      ? nil
+      : TriviaComments.comment(
+        in: text, range: trivia, followsEntry: followsEntry, containsSurrogates: containsSurrogates)
+    let plainValue: LocalizationValue
+    switch value {
+    case .value(let value): plainValue = value
+    case .span(let span): plainValue = .string(string(of: .span(Int(span.start)..<Int(span.end))))
+    }
+    return LocalizationEntry(key: string(of: key), value: plainValue, comment: comment, position: position)
   }
 
   private func valueStorage(of token: Token) -> LocalizationEntry.ValueStorage {
@@ -605,15 +642,19 @@ struct OldStylePlistScanner {
     lineStart = offset + 1
   }
 
-  /// The 1-based column of `offset` on the current line, in Unicode scalars.
+  /// The 1-based column of `offset` on the current line, in Unicode scalars. Counting goes on
+  /// from the last column asked for on the same line, so the keys of a one-line file cost one
+  /// pass over it, not one pass each.
   @inline(__always)
-  private func column(of offset: Int) -> Int {
-    var column = 1
-    var k = lineStart
+  private mutating func column(of offset: Int) -> Int {
+    let resumes = columnCache.offset >= lineStart && columnCache.offset <= offset
+    var column = resumes ? columnCache.column : 1
+    var k = resumes ? columnCache.offset : lineStart
     while k < offset {
       if text[k] & 0xC0 != 0x80 { column += 1 }
       k += 1
     }
+    columnCache = (offset, column)
     return column
   }
 

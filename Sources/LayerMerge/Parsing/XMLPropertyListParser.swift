@@ -37,11 +37,18 @@ struct XMLPropertyListParser {
     case other(LocalizationValue)
   }
 
+  /// CF's limit on nested arrays and dictionaries.
+  static let maximumDepth = 512
+
   private let text: UnsafeBufferPointer<UInt8>
   private let end: Int
   private var cur = 0
   private let containsSurrogates: Bool
   private var lastComment: String?
+  /// Why the document type declaration is malformed, found while skipping it.
+  private var documentTypeError: SyntaxError?
+  /// Whether the parser is still before the root element.
+  private var inProlog = true
 
   /// Whether text could be an XML document (it starts with a tag, a declaration or a processing
   /// instruction), so that CF's XML parser gets the first try.
@@ -95,24 +102,29 @@ struct XMLPropertyListParser {
   /// Parses the whole document.
   mutating func parseDocument() throws(SyntaxError) -> Outcome {
     skipMisc()
+    if let documentTypeError { throw documentTypeError }
+    // A document type declaration belongs before the root element; CF rejects one anywhere else.
+    inProlog = false
     guard cur < end else { throw SyntaxError(message: "the XML document has no property list", offset: cur) }
     var outcome: Outcome
-    if startsWith("<plist") {
-      let plistStart = cur
+    let plistStart = cur
+    if startsWith("<plist"), try readStartTag().0 == "plist" {
+      cur = plistStart
       let (_, selfClosing) = try readStartTag()
       if selfClosing {
         throw SyntaxError(message: "the <plist/> element is empty", offset: plistStart)
       } else {
         skipMisc()
+        // CF finds no object in an empty <plist></plist> and rejects the file.
         if startsWith("</plist") {
-          outcome = .dictionary([])
-        } else {
-          outcome = try parseTopValue()
-          skipMisc()
+          throw SyntaxError(message: "the <plist> element holds no value", offset: plistStart)
         }
+        outcome = try parseTopValue()
+        skipMisc()
         try expectEndTag("plist")
       }
     } else {
+      cur = plistStart
       outcome = try parseTopValue()
     }
     // CF ignores whatever follows the root element.
@@ -130,9 +142,10 @@ struct XMLPropertyListParser {
       }
       cur = start
     }
-    return .other(try parseValue())
+    return .other(try parseValue(openContainers: 0))
   }
 
+  /// The entries of the top-level dictionary, with where each key starts and the comment above it.
   private mutating func parseDictionaryBody() throws(SyntaxError) -> [RawEntry] {
     var entries: [RawEntry] = []
     while true {
@@ -143,45 +156,126 @@ struct XMLPropertyListParser {
         return entries
       }
       let keyOffset = cur
-      guard startsWith("<key"), cur + 4 < end,
-        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
-      else {
-        throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
-      }
       let comment = lastComment
-      let key = try parseTextElement("key")
+      let key = try parseKey()
       skipMisc()
       if startsWith("</dict") {
         throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
       }
-      let value = try parseValue()
+      let value = try parseValue(openContainers: 1)
       entries.append(RawEntry(key: key, value: value, keyOffset: keyOffset, comment: comment))
     }
   }
 
-  private mutating func parseValue() throws(SyntaxError) -> LocalizationValue {
-    skipMisc()
-    guard cur < end, text[cur] == UInt8(ascii: "<") else {
-      throw SyntaxError(message: "expected a value element, found \(describeHere())", offset: cur)
-    }
-    let tagOffset = cur
-    let (name, selfClosing) = try readStartTag()
-    switch name {
-    case "dict":
-      if selfClosing { return .dictionary(OrderedDictionary()) }
-      let entries = try parseDictionaryBody()
-      return .dictionary(OrderedDictionary(entries.map { ($0.key, $0.value) }))
-    case "array":
-      if selfClosing { return .array([]) }
-      var elements: [LocalizationValue] = []
+  /// An array or dictionary whose elements are being read.
+  private enum OpenContainer {
+    case array([LocalizationValue])
+    case dictionary([(String, LocalizationValue)], pendingKey: String)
+  }
+
+  /// Reads one value element. Nested arrays and dictionaries are kept on an explicit stack, so no
+  /// recursion depends on the input; like CF, at most 512 of them (with content) may be open.
+  /// - Parameter openContainers: How many are open around this value already.
+  private mutating func parseValue(openContainers: Int) throws(SyntaxError) -> LocalizationValue {
+    var stack: [OpenContainer] = []
+    while true {
+      skipMisc()
+      guard cur < end, text[cur] == UInt8(ascii: "<") else {
+        throw SyntaxError(message: "expected a value element, found \(describeHere())", offset: cur)
+      }
+      let tagOffset = cur
+      let (name, selfClosing) = try readStartTag()
+      var value: LocalizationValue
+      switch name {
+      case "dict", "array":
+        if selfClosing {
+          value = name == "dict" ? .dictionary(OrderedDictionary()) : .array([])
+        } else {
+          if openContainers + stack.count + 1 > Self.maximumDepth {
+            throw SyntaxError(
+              message: "arrays and dictionaries are nested more than \(Self.maximumDepth) levels deep",
+              offset: tagOffset)
+          }
+          guard let opened = try open(name) else { continue }
+          value = opened
+        }
+      default:
+        value = try parseLeaf(name, selfClosing: selfClosing, tagOffset: tagOffset)
+      }
+      // Hand the value to the containers above it, closing each that ends right after.
       while true {
+        guard let container = stack.popLast() else { return value }
+        switch container {
+        case .array(var elements):
+          elements.append(value)
+          skipMisc()
+          if startsWith("</array") {
+            try expectEndTag("array")
+            value = .array(elements)
+            continue
+          }
+          stack.append(.array(elements))
+        case .dictionary(var pairs, let key):
+          pairs.append((key, value))
+          if let next = try nextKey() {
+            stack.append(.dictionary(pairs, pendingKey: next))
+          } else {
+            value = .dictionary(OrderedDictionary(pairs))
+            continue
+          }
+        }
+        break
+      }
+    }
+
+    /// Pushes a container just opened; returns its value instead when it is empty.
+    func open(_ name: String) throws(SyntaxError) -> LocalizationValue? {
+      if name == "array" {
         skipMisc()
         if startsWith("</array") {
           try expectEndTag("array")
-          return .array(elements)
+          return .array([])
         }
-        elements.append(try parseValue())
+        stack.append(.array([]))
+        return nil
       }
+      guard let key = try nextKey() else { return .dictionary(OrderedDictionary()) }
+      stack.append(.dictionary([], pendingKey: key))
+      return nil
+    }
+  }
+
+  /// In a dictionary: the next key, or `nil` when `</dict>` ends it (and is consumed).
+  private mutating func nextKey() throws(SyntaxError) -> String? {
+    skipMisc()
+    if startsWith("</dict") {
+      try expectEndTag("dict")
+      return nil
+    }
+    let keyOffset = cur
+    let key = try parseKey()
+    skipMisc()
+    if startsWith("</dict") {
+      throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
+    }
+    return key
+  }
+
+  /// Reads `<key>…</key>` at `cur`.
+  private mutating func parseKey() throws(SyntaxError) -> String {
+    guard startsWith("<key"), cur + 4 < end,
+      [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur + 4])
+    else {
+      throw SyntaxError(message: "expected <key> or </dict> in a dictionary, found \(describeHere())", offset: cur)
+    }
+    return try parseTextElement("key")
+  }
+
+  /// A value element that holds no other element; its start tag has been read.
+  private mutating func parseLeaf(_ name: String, selfClosing: Bool, tagOffset: Int) throws(SyntaxError)
+    -> LocalizationValue
+  {
+    switch name {
     case "string", "key":
       // CF reads a <key> outside a dictionary as a string.
       return .string(selfClosing ? "" : try parseText(until: name))
@@ -221,7 +315,9 @@ struct XMLPropertyListParser {
 
   /// Reads `<key>…</key>` (or `<key/>`) and returns its text.
   private mutating func parseTextElement(_ name: String) throws(SyntaxError) -> String {
-    let (_, selfClosing) = try readStartTag()
+    let start = cur
+    let (found, selfClosing) = try readStartTag()
+    guard found == name else { throw SyntaxError(message: "unknown property-list element <\(found)>", offset: start) }
     return selfClosing ? "" : try parseText(until: name)
   }
 
@@ -269,12 +365,27 @@ struct XMLPropertyListParser {
   /// Character data must be valid UTF-8: CF decodes it (and only it) when building strings.
   private func makeString(_ bytes: [UInt8], at offset: Int) throws(SyntaxError) -> String {
     // CF's string creation drops one leading U+FEFF from character data.
-    var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    if !containsSurrogates, let bad = DecodedText.repairStrayA9(&bytes) {
+    let dropped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var bytes = dropped > 0 ? Array(bytes.dropFirst(dropped)) : bytes
+    if !containsSurrogates, let invalid = DecodedText.repairStrayA9(&bytes) {
       throw SyntaxError(
-        message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(bytes[bad])))", offset: offset + bad)
+        message: "the text is not valid UTF-8 (byte 0x\(DecodedText.hex(invalid.byte)))",
+        offset: offset + dropped + invalid.originalOffset)
     }
     return GeneralizedUTF8.string(bytes, mayContainSurrogates: containsSurrogates)
+  }
+
+  private func decimalValue(_ byte: UInt8) -> UInt8? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
   }
 
   private mutating func appendEntity(to buffer: inout [UInt8]) throws(SyntaxError) {
@@ -293,14 +404,20 @@ struct XMLPropertyListParser {
     case "quot": buffer.append(UInt8(ascii: "\""))
     case "apos": buffer.append(UInt8(ascii: "'"))
     default:
+      // As CF reads a character reference: only a lowercase 'x' means hex ("&#X41;" is an error),
+      // at most eight digits, and an empty one ("&#x;") is U+0000.
       var number: UInt32?
-      // CF reads an empty character reference ("&#x;") as U+0000.
-      if name.hasPrefix("#x") || name.hasPrefix("#X") {
-        number = name.count == 2 ? 0 : UInt32(name.dropFirst(2), radix: 16)
-      } else if name.hasPrefix("#") {
-        number = name.count == 1 ? 0 : UInt32(name.dropFirst())
+      if name.hasPrefix("#") {
+        let isHex = name.hasPrefix("#x")
+        let digits = name.utf8.dropFirst(isHex ? 2 : 1)
+        if digits.count <= 8 {
+          number = digits.reduce(UInt32(0) as UInt32?) { value, digit in
+            guard let value, let digitValue = isHex ? hexValue(digit) : decimalValue(digit) else { return nil }
+            return (isHex ? value << 4 : value &* 10) &+ UInt32(digitValue)
+          }
+        }
       }
-      guard let number, number <= 0x10FFFF else {
+      guard let number, number <= 0x10FFFF, number & 0xFFFF_F800 != 0xD800 else {
         throw SyntaxError(message: "unknown entity '&\(name);'", offset: start)
       }
       appendUTF8(number, to: &buffer)
@@ -308,32 +425,26 @@ struct XMLPropertyListParser {
   }
 
   /// Reads a start tag at `cur`, returning its name and whether it is self-closing (`<x/>`).
+  /// Reads a start tag at `cur` as CF's `parseXMLElement` does: the name runs to the first white
+  /// space (or to `>`, less a closing `/`), anything else up to `>` is ignored, and the tag is
+  /// empty (`<x/>`) when `/` comes right before `>`. Returns the name and whether it is empty.
   private mutating func readStartTag() throws(SyntaxError) -> (String, Bool) {
     let start = cur
     cur += 1
     let nameStart = cur
-    while cur < end, isNameByte(text[cur]) { cur += 1 }
-    let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<cur]), as: UTF8.self)
-    guard !name.isEmpty else { throw SyntaxError(message: "malformed tag", offset: start) }
-    if name == "plist" {
-      // Attributes are ignored (only <plist version="1.0"> has any).
-      guard cur < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(text[cur]) else {
-        throw SyntaxError(message: "malformed tag <plist", offset: start)
+    var nameEnd: Int?
+    while cur < end, text[cur] != UInt8(ascii: ">") {
+      if nameEnd == nil, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D {
+        nameEnd = cur
       }
-      if text[cur] == UInt8(ascii: "/"), cur + 1 < end, text[cur + 1] != UInt8(ascii: ">") {
-        throw SyntaxError(message: "malformed tag <plist", offset: start)
-      }
-      while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
-    } else {
-      while cur < end, text[cur] == 0x20 || text[cur] == 0x09 || text[cur] == 0x0A || text[cur] == 0x0D { cur += 1 }
-      if cur < end, text[cur] == UInt8(ascii: "/") { cur += 1 }
+      cur += 1
     }
-    guard cur < end, text[cur] == UInt8(ascii: ">") else {
-      throw SyntaxError(message: "malformed tag <\(name)", offset: start)
-    }
-    let selfClosing = text[cur - 1] == UInt8(ascii: "/")
+    guard cur < end else { throw SyntaxError(message: "the file ends inside a tag", offset: start) }
+    let selfClosing = text[cur - 1] == UInt8(ascii: "/") && cur - 1 >= nameStart
+    let stop = nameEnd ?? (selfClosing ? cur - 1 : cur)
     cur += 1
-    return (name, selfClosing)
+    guard stop > nameStart else { throw SyntaxError(message: "malformed tag", offset: start) }
+    return (String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<stop]), as: UTF8.self), selfClosing)
   }
 
   private mutating func expectEndTag(_ name: String) throws(SyntaxError) {
@@ -358,20 +469,35 @@ struct XMLPropertyListParser {
       } else if startsWith("<!--") {
         do { try skipComment() } catch { cur = end }
       } else if startsWith("<?") {
-        while cur < end, !startsWith("?>") { cur += 1 }
-        cur = min(end, cur + 2)
-      } else if startsWith("<!DOCTYPE") {
-        while cur < end, text[cur] != UInt8(ascii: ">"), text[cur] != UInt8(ascii: "[") { cur += 1 }
-        if cur < end, text[cur] == UInt8(ascii: "[") {
-          // An internal subset: skip to its ']'. Without one the document cannot parse.
-          while cur < end, text[cur] != UInt8(ascii: "]") { cur += 1 }
-          while cur < end, text[cur] != UInt8(ascii: ">") { cur += 1 }
+        // CF looks for "?>" after the "<?" ("<?>" does not end itself), while three bytes remain.
+        cur += 2
+        while cur + 2 < end, !startsWith("?>") { cur += 1 }
+        cur = cur + 2 < end ? cur + 2 : end
+      } else if inProlog, startsWith("<!DOCTYPE") {
+        if let error = skipDocumentType() {
+          documentTypeError = documentTypeError ?? error
+          cur = end
         }
-        cur = min(end, cur + 1)
       } else {
         return
       }
     }
+  }
+
+  /// Skips `<!DOCTYPE …>` to its `>`. Foundation rejects a declaration with an internal subset
+  /// (`<!DOCTYPE plist [ … ]>`), whatever the subset holds; returns that error, if it applies.
+  private mutating func skipDocumentType() -> SyntaxError? {
+    let start = cur
+    cur += 9
+    while cur < end, text[cur] != UInt8(ascii: "["), text[cur] != UInt8(ascii: ">") { cur += 1 }
+    guard cur < end else { return SyntaxError(message: "the file ends inside <!DOCTYPE", offset: start) }
+    guard text[cur] == UInt8(ascii: ">") else {
+      return SyntaxError(
+        message: "the document type declaration has an internal subset ('[…]'), which Apple's reader rejects",
+        offset: cur)
+    }
+    cur += 1
+    return nil
   }
 
   private mutating func skipComment() throws(SyntaxError) {
@@ -392,10 +518,6 @@ struct XMLPropertyListParser {
       i += 1
     }
     return true
-  }
-
-  private func isNameByte(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
   }
 
   private func describeHere() -> String {

@@ -9,16 +9,7 @@ extension TemporaryLayers {
 
   /// A layer under the root with its tables and catalogs read.
   func loaded(_ name: String) -> LoadedLayer {
-    var layer = LoadedLayer(Layer(path: path(name)))
-    let folder = root.appendingPathComponent(name)
-    for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects
-      ?? []
-    where url.pathExtension == "xcstrings" {
-      let relative = String(url.path.dropFirst(folder.path.count + 1))
-      guard let address = TableAddress(catalogPath: relative) else { continue }
-      layer.catalogs[address] = StringCatalogReader.read(path: layer.layer.path + "/" + relative)
-    }
-    return layer
+    LoadedLayer(Layer(path: path(name)))
   }
 
   /// A catalog's JSON: keys with their localizations, each a plain string in state `translated`.

@@ -1,22 +1,21 @@
 import Foundation
+import LayerMerge
 
-/// Converts between Foundation property-list objects and ``LocalizationValue``.
-///
-/// Used for binary property lists (which carry no positions worth keeping) and by tests that
-/// compare our reader with `PropertyListSerialization`.
-public enum FoundationBridge {
+/// Converts Foundation property-list objects to ``LocalizationValue``, so that tests can compare
+/// our readers with `PropertyListSerialization`.
+enum FoundationBridge {
   /// Converts a property-list object from `PropertyListSerialization` to a value.
   ///
   /// Dictionary keys are sorted in UTF-16 order, because Foundation dictionaries have none.
   /// - Parameter object: A string, number, Boolean, date, data, array or dictionary.
   /// - Returns: The equivalent value.
-  public static func value(from object: Any) -> LocalizationValue {
+  static func value(from object: Any) -> LocalizationValue {
     switch object {
     case let string as String:
       return .string(string)
     case let dictionary as [String: Any]:
       var ordered = OrderedDictionary()
-      for key in dictionary.keys.sorted(by: utf16Precedes) {
+      for key in dictionary.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
         ordered[key] = value(from: dictionary[key] as Any)
       }
       return .dictionary(ordered)
@@ -29,11 +28,12 @@ public enum FoundationBridge {
     case let bool as Bool where type(of: object) == Bool.self:
       return .boolean(bool)
     case let number as NSNumber:
-      if String(cString: number.objCType) == "c" { return .boolean(number.boolValue) }
-      if let exact = Int64(exactly: number.doubleValue), !"fd".contains(String(cString: number.objCType)) {
-        return .integer(exact)
-      }
-      return .real(number.doubleValue)
+      let type = String(cString: number.objCType)
+      if type == "c" { return .boolean(number.boolValue) }
+      if type == "f" || type == "d" { return .real(number.doubleValue) }
+      // Integers convert exactly; an unsigned one above Int64.max has no integer form here.
+      if type == "Q", number.uint64Value > UInt64(Int64.max) { return .real(number.doubleValue) }
+      return .integer(number.int64Value)
     case let integer as Int:
       return .integer(Int64(integer))
     case let double as Double:

@@ -1,0 +1,53 @@
+/// The layers of several stacks that share folders — every target of a project over one base —
+/// each found and read once, however many stacks use it.
+///
+/// ```swift
+/// let stacks = [[base, acme, acmePro], [base, acme, acmeLite], [base, globex, globexGo]]
+/// let shared = SharedLayers(stacks.flatMap { $0 }, options: options)  // base and acme read once
+/// let results = shared.merge(stacks, options: options) { index, result in result.diagnostics }
+/// ```
+public struct SharedLayers: Sendable {
+  /// Every layer loaded, by folder path.
+  public private(set) var loadedByPath: [String: LoadedLayer]
+
+  /// Finds and reads every distinct layer folder, folders in parallel.
+  /// - Parameters:
+  ///   - layers: Layers of any number of stacks; a folder given several times is read once.
+  ///   - options: The tables they exclude are not read.
+  ///   - destinations: The folders the stacks are merged into: links from a layer into any of
+  ///     them are not followed, so outputs are never read back as inputs.
+  public init(_ layers: [Layer], options: MergeOptions = MergeOptions(), destinations: [String] = []) {
+    var seen: Set<String> = []
+    let distinct = layers.filter { seen.insert($0.path).inserted }
+    loadedByPath = [:]
+    for loaded in distinct.concurrentMap({ LoadedLayer($0, options: options, skippingLinksInto: destinations) }) {
+      loadedByPath[loaded.layer.path] = loaded
+    }
+  }
+
+  /// A stack of loaded layers, each named as `layers` names it.
+  /// - Parameter layers: The stack, lowest first; every folder must have been loaded.
+  /// - Returns: The loaded layers, in the same order (a folder not loaded is read now).
+  public func stack(_ layers: [Layer]) -> [LoadedLayer] {
+    layers.map { layer in
+      guard var loaded = loadedByPath[layer.path] else { return LoadedLayer(layer) }
+      loaded.layer = layer
+      return loaded
+    }
+  }
+
+  /// Merges every stack, several at once, and hands each result to `body` on the thread that
+  /// made it, so that a caller with many stacks keeps only what it needs of each merge.
+  /// - Parameters:
+  ///   - stacks: The stacks, lowest layer first in each.
+  ///   - options: What the merges leave out and check.
+  ///   - body: Called once per stack with its index and its merge; may run on any thread.
+  /// - Returns: What `body` returned, in the order of `stacks`.
+  public func merge<T: Sendable>(
+    _ stacks: [[Layer]], options: MergeOptions = MergeOptions(), _ body: @Sendable (Int, MergeResult) -> T
+  ) -> [T] {
+    Array(stacks.indices).concurrentMap { index in
+      body(index, LayerMerger.merge(loaded: stack(stacks[index]), options: options))
+    }
+  }
+}

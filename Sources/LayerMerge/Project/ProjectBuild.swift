@@ -1,0 +1,197 @@
+import Dispatch
+
+/// Builds many targets in one run, as `locmerge build` does: each target's stack merged into its
+/// destination with everything a single merge does (the make-style stamp, write-if-changed,
+/// stale-output removal, all or nothing per destination).
+///
+/// Layers that several targets share — the base, a brand — are read and parsed once per run.
+/// Targets are merged and written several at a time. A target with errors writes nothing, and the
+/// others are still built.
+///
+/// ```swift
+/// let project = ProjectFileReader.read(path: "locmerge.json").project!
+/// let build = ProjectBuild(
+///   targets: try project.buildTargets(environment: environment), options: project.options,
+///   tool: "mytool 1.0")
+/// let result = build.run()
+/// result.diagnostics.forEach { print($0) }  // each once, however many targets report it
+/// ```
+public struct ProjectBuild: Sendable {
+  /// One target to build: its stack and its destination.
+  public struct Target: Hashable, Sendable {
+    /// The target's name.
+    public var name: String
+    /// The stack, lowest first: the base, then the target's overlays.
+    public var layers: [Layer]
+    /// The folder its merged tables go to.
+    public var destination: String
+
+    /// Creates a target.
+    /// - Parameters:
+    ///   - name: The target's name.
+    ///   - layers: The stack, lowest first.
+    ///   - destination: The destination folder.
+    public init(name: String, layers: [Layer], destination: String) {
+      self.name = name
+      self.layers = layers
+      self.destination = destination
+    }
+  }
+
+  /// How far a run has got, reported after each target.
+  public struct Progress: Hashable, Sendable {
+    /// Targets finished so far, this one included.
+    public var finished: Int
+    /// Targets in the run.
+    public var total: Int
+    /// The target just finished.
+    public var target: String
+  }
+
+  /// The targets, in the order results are reported.
+  public var targets: [Target]
+  /// The settings of every merge.
+  public var options: MergeOptions
+  /// The tool and version that the stamps record (`"locmerge 0.1.0"`).
+  public var tool: String
+  /// Further settings that shape the outputs, recorded in each stamp (a change forces a full run).
+  public var settings: [String: String]
+  /// Whether a target with warnings is treated as failed and writes nothing (`--strict`).
+  public var warningsAreErrors: Bool
+  /// Diagnostics about the files a target writes, given their absolute paths (the command line
+  /// warns about outputs an Xcode phase does not declare); the rules apply to them.
+  public var outputCheck: (@Sendable (_ target: Target, _ outputs: [String]) -> [Diagnostic])?
+
+  /// Creates a build.
+  /// - Parameters:
+  ///   - targets: The targets.
+  ///   - options: The settings of every merge.
+  ///   - tool: The tool and version the stamps record.
+  ///   - settings: Further settings the stamps record.
+  ///   - warningsAreErrors: Whether warnings stop a target from being written.
+  ///   - outputCheck: Diagnostics about the files a target writes.
+  public init(
+    targets: [Target], options: MergeOptions = MergeOptions(), tool: String, settings: [String: String] = [:],
+    warningsAreErrors: Bool = false,
+    outputCheck: (@Sendable (_ target: Target, _ outputs: [String]) -> [Diagnostic])? = nil
+  ) {
+    self.targets = targets
+    self.options = options
+    self.tool = tool
+    self.settings = settings
+    self.warningsAreErrors = warningsAreErrors
+    self.outputCheck = outputCheck
+  }
+
+  /// What a target's stamp records besides its inputs: the tool, the stack, ``settings`` and the
+  /// merge options (as a single merge with the same options records them).
+  /// - Parameter target: The target.
+  public func configuration(of target: Target) -> BuildConfiguration {
+    BuildConfiguration(
+      tool: tool, layers: target.layers, settings: settings.merging(options.configurationSettings) { $1 })
+  }
+
+  /// Builds every target.
+  /// - Parameters:
+  ///   - progress: Called after each target, one call at a time, from any thread.
+  ///   - whileWaiting: Called when another run has held a target's destination for a second.
+  /// - Returns: Each target's outcome, in the order of ``targets``, and every diagnostic once.
+  public func run(
+    progress: @escaping @Sendable (Progress) -> Void = { _ in },
+    whileWaiting: @escaping @Sendable (Target) -> Void = { _ in }
+  ) -> ProjectBuildResult {
+    let reporter = ProgressReporter(total: targets.count, report: progress)
+    // A few `stat` calls per target say which have nothing to do.
+    let stamps = targets.concurrentMap { target -> BuildStamp? in
+      let stamp = BuildStamp.current(
+        in: DestinationSafety.canonical(target.destination), configuration: configuration(of: target),
+        options: options, whileWaiting: { whileWaiting(target) })
+      guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
+      return stamp
+    }
+    var results: [ProjectBuildResult.Target?] = Array(repeating: nil, count: targets.count)
+    for index in targets.indices {
+      guard let stamp = stamps[index] else { continue }
+      results[index] = upToDate(targets[index], stamp: stamp)
+      reporter.finished(targets[index].name)
+    }
+    let stale = targets.indices.filter { stamps[$0] == nil }
+    // Every layer the stale targets use, each read once.
+    let shared = SharedLayers(
+      stale.flatMap { targets[$0].layers }, options: options,
+      destinations: stale.map { DestinationSafety.canonical(targets[$0].destination) })
+    let built = stale.concurrentMap { index -> ProjectBuildResult.Target in
+      let result = build(targets[index], shared: shared, whileWaiting: whileWaiting)
+      reporter.finished(targets[index].name)
+      return result
+    }
+    for (index, result) in zip(stale, built) { results[index] = result }
+    return ProjectBuildResult(targets: results.compactMap { $0 })
+  }
+
+  // MARK: - Private
+
+  private func build(
+    _ target: Target, shared: SharedLayers, whileWaiting: @escaping @Sendable (Target) -> Void
+  ) -> ProjectBuildResult.Target {
+    let destination = DestinationSafety.canonical(target.destination)
+    let merged = LayerMerger.merge(loaded: shared.stack(target.layers), options: options)
+    var diagnostics = merged.diagnostics
+    // The stamp remembers what `lint` shows, not warnings about the build phase.
+    let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
+    let outputs = OutputFile.files(for: merged)
+    diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination)
+    var outcome = ProjectBuildResult.Target(
+      target: target, outcome: .notWritten, diagnostics: diagnostics, filesRead: merged.inputFiles.count,
+      tables: outputs.count)
+    guard !outcome.hasErrors, !(warningsAreErrors && outcome.warningCount > 0) else { return outcome }
+    let plan = OutputPlan(
+      files: outputs, destination: destination, layers: target.layers,
+      stamp: BuildStamp(
+        configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings))
+    do {
+      let report = try plan.apply(whileWaiting: { whileWaiting(target) })
+      outcome.outcome = .written(report)
+      outcome.diagnostics += report.diagnostics
+    } catch {
+      outcome.outcome = .writeFailed(error)
+      outcome.diagnostics.append(error.diagnostic)
+    }
+    return outcome
+  }
+
+  private func upToDate(_ target: Target, stamp: BuildStamp) -> ProjectBuildResult.Target {
+    let destination = DestinationSafety.canonical(target.destination)
+    let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }.sorted()
+    return ProjectBuildResult.Target(
+      target: target, outcome: .upToDate(warnings: stamp.warnings),
+      diagnostics: checkedOutputs(target, tables, in: destination), filesRead: 0, tables: tables.count)
+  }
+
+  /// The output check's diagnostics for these tables and the bookkeeping files, rules applied.
+  private func checkedOutputs(_ target: Target, _ tables: [String], in destination: String) -> [Diagnostic] {
+    guard let outputCheck else { return [] }
+    return options.rules.apply(
+      to: outputCheck(target, (tables + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }))
+  }
+}
+
+/// Counts finished targets and reports them one at a time, whichever thread finishes them.
+private final class ProgressReporter: @unchecked Sendable {
+  private let total: Int
+  private let report: @Sendable (ProjectBuild.Progress) -> Void
+  private let queue = DispatchQueue(label: "locmerge.progress")
+  private var finishedCount = 0
+
+  init(total: Int, report: @escaping @Sendable (ProjectBuild.Progress) -> Void) {
+    self.total = total
+    self.report = report
+  }
+
+  func finished(_ target: String) {
+    queue.sync {
+      finishedCount += 1
+      report(ProjectBuild.Progress(finished: finishedCount, total: total, target: target))
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/// Writes a ``ProjectFile`` as `locmerge.json` text that ``ProjectFileReader`` reads back to the
+/// same project: paths relative to the file's folder, one line per target, settings only where
+/// they differ from the defaults.
+///
+///     {
+///       "base": "Localization/Base",
+///       "destination": "$(DERIVED_FILE_DIR)/LocMerge",
+///       "targets": {
+///         "AcmeLite": {"layers": ["Localization/Targets/AcmeLite"]},
+///         "AcmePro": {"layers": ["Localization/Targets/AcmePro"]}
+///       }
+///     }
+public enum ProjectFileWriter {
+  /// The project file's text, ending in a newline.
+  /// - Parameter project: The project; its ``ProjectFile/folder`` is where relative paths start.
+  public static func text(for project: ProjectFile) -> String {
+    var members: [(String, String)] = [
+      ("base", JSONValue.string(relative(project.base.path, to: project.folder)).serialized())
+    ]
+    if let destination = project.destination {
+      members.append(("destination", JSONValue.string(destination.text).serialized()))
+    }
+    let targets = project.targets.map { target in
+      "    " + JSONValue.string(target.name).serialized() + ": "
+        + targetValue(target, folder: project.folder).serialized()
+    }
+    members.append(("targets", "{\n" + targets.joined(separator: ",\n") + "\n  }"))
+    if let language = project.options.developmentLanguage {
+      members.append(("developmentLanguage", JSONValue.string(language).serialized()))
+    }
+    let rules = project.options.rules.levels.sorted { $0.key.rawValue < $1.key.rawValue }
+    if !rules.isEmpty {
+      members.append(
+        ("rules", JSONValue.object(rules.map { ($0.key.rawValue, .string($0.value.rawValue)) }).serialized()))
+    }
+    if !project.options.exclude.isEmpty {
+      members.append(("exclude", JSONValue.array(project.options.exclude.map { .string($0.pattern) }).serialized()))
+    }
+    if project.fileLists != .default {
+      members.append(
+        (
+          "fileLists",
+          JSONValue.object([
+            ("inputs", .string(project.fileLists.inputs.text)), ("outputs", .string(project.fileLists.outputs.text)),
+          ]).serialized()
+        ))
+    }
+    let lines = members.map { "  " + JSONValue.string($0.0).serialized() + ": " + $0.1 }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+
+  // MARK: - Private
+
+  private static func targetValue(_ target: ProjectFile.Target, folder: String) -> JSONValue {
+    let layers = target.overlays.map { layer -> JSONValue in
+      let path = relative(layer.path, to: folder)
+      // A name the reader would give the folder anyway is left out.
+      let derived = layer.name == Layer(path: path).name || path.hasSuffix("/" + layer.name) || path == layer.name
+      return derived ? .string(path) : .object([("name", .string(layer.name)), ("path", .string(path))])
+    }
+    var members: [(String, JSONValue)] = [("layers", .array(layers))]
+    if let destination = target.destination { members.append(("destination", .string(destination.text))) }
+    return .object(members)
+  }
+
+  /// `path` relative to `folder` when it lies inside it, else as it is.
+  private static func relative(_ path: String, to folder: String) -> String {
+    if folder == "." || folder.isEmpty { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+}

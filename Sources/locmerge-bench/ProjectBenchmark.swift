@@ -1,0 +1,227 @@
+import Foundation
+import LayerMerge
+
+/// `locmerge build` of every target of a project, as whole processes: against the seed script's
+/// algorithm run once per target, and against copying the bytes it writes (`cp -r`).
+enum ProjectBenchmark {
+  /// The languages `shared/tools/seed_algorithm.py` merges (its fixed list): the workload has
+  /// exactly these, so the seed's algorithm does all the work a build does for `.strings`.
+  static let seedLanguages = ["en", "de", "es", "fr", "it", "ja", "ko", "pt-PT", "pt", "ru", "zh-Hans"]
+
+  /// Elapsed and CPU time (user + system of the processes) of one kind of run: medians.
+  struct Timing {
+    var elapsed: Double
+    var cpu: Double
+  }
+
+  /// 18 targets × 11 languages × 2,000 keys: one `locmerge build` against the seed algorithm and
+  /// the benchmark's reconstruction of the seed script, each run once per target.
+  static func seedScale(shared: URL, binary: URL, packageRoot: URL, rounds: Int, targets: Int = 18) throws -> String {
+    let project = try Workload.generate(
+      shared: shared, targets: targets, languages: seedLanguages.count, keys: 2000, utf16: 0,
+      languageList: seedLanguages)
+    defer { try? FileManager.default.removeItem(at: project) }
+    try Workload.makeOverridesCompatible(project)
+    let names = try targetNames(project)
+    let config = try writeProjectFile(project, targets: names)
+    let out = project.appendingPathComponent("out").path
+    let build = ["build", "--config", config, "--quiet"]
+    let first = Spawn.run(binary.path, build)
+    guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
+    let start = timed(rounds) { Spawn.runMeasuringCPU(binary.path, ["--version"]).cpuSeconds }
+    let full = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: out) }) {
+      Spawn.runMeasuringCPU(binary.path, build).cpuSeconds
+    }
+    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
+    let base = project.appendingPathComponent("base").path
+    let merges = project.appendingPathComponent("merges").path
+    let separate = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: merges) }) {
+      names.reduce(0) { cpu, name in
+        cpu
+          + Spawn.runMeasuringCPU(
+            binary.path,
+            ["-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d", "\(merges)/\(name)", "-q"]
+          ).cpuSeconds
+      }
+    }
+    func perTarget(_ script: String) -> (Timing, Int32) {
+      let destination = project.appendingPathComponent("seed").path
+      var status: Int32 = 0
+      let timing = timed(max(3, rounds / 2)) {
+        names.reduce(0) { cpu, name in
+          let run = Spawn.runMeasuringCPU(
+            "/usr/bin/env",
+            [
+              "python3", script, "-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d",
+              "\(destination)/\(name)",
+            ])
+          status = max(status, run.status)
+          return cpu + run.cpuSeconds
+        }
+      }
+      return (timing, status)
+    }
+    let (seed, seedStatus) = perTarget(shared.appendingPathComponent("tools/seed_algorithm.py").path)
+    let (reconstruction, reconstructionStatus) = perTarget(
+      packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path)
+    let outputs = Workload.fileCount(under: URL(fileURLWithPath: out))
+    func row(_ label: String, _ timing: Timing, _ note: String = "") -> String {
+      "| \(label) | \(Format.milliseconds(timing.elapsed)) | \(Format.milliseconds(timing.cpu)) | \(note) |"
+    }
+    return """
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU | |
+      |---|---:|---:|---|
+      \(row("process start: `locmerge --version`", start))
+      \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", full, "**1.0×**"))
+      \(row("`locmerge build`, nothing changed", again, Format.ratio(again.elapsed / full.elapsed)))
+      \(row("`locmerge merge` once per target (fresh destinations)", separate, Format.ratio(separate.elapsed / full.elapsed)))
+      \(row("`seed_algorithm.py` once per target\(seedStatus == 0 ? "" : " (exit status \(seedStatus))")", seed, "**\(Format.ratio(seed.elapsed / full.elapsed))** (CPU \(Format.ratio(seed.cpu / full.cpu)))"))
+      \(row("`build_localization_seed.py` once per target\(reconstructionStatus == 0 ? "" : " (exit status \(reconstructionStatus))")", reconstruction, "\(Format.ratio(reconstruction.elapsed / full.elapsed)) (CPU \(Format.ratio(reconstruction.cpu / full.cpu)))"))
+
+      (medians of \(rounds) rounds, the scripts' of \(max(3, rounds / 2)); ratio = that row's time ÷ one `locmerge build`)
+
+      """
+  }
+
+  /// Many targets: one `locmerge build` against `cp -r` of what it wrote, alternately in each round.
+  static func manyTargets(shared: URL, binary: URL, rounds: Int, targets: Int = 200) throws -> String {
+    let project = try Workload.generate(
+      shared: shared, targets: targets, languages: seedLanguages.count, keys: 2000, utf16: 0,
+      languageList: seedLanguages)
+    defer { try? FileManager.default.removeItem(at: project) }
+    try Workload.makeOverridesCompatible(project)
+    let names = try targetNames(project)
+    let config = try writeProjectFile(project, targets: names)
+    let out = project.appendingPathComponent("out").path
+    let copy = project.appendingPathComponent("copy").path
+    let build = ["build", "--config", config, "--quiet"]
+    let first = Spawn.run(binary.path, build)
+    guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
+    let bytes = Workload.byteCount(under: URL(fileURLWithPath: out))
+    let files = Workload.fileCount(under: URL(fileURLWithPath: out))
+    var builds: [(Double, Double)] = []
+    var copies: [(Double, Double)] = []
+    for _ in 0..<rounds {
+      try? FileManager.default.removeItem(atPath: copy)
+      copies.append(measure { Spawn.runMeasuringCPU("/bin/cp", ["-r", out, copy]).cpuSeconds })
+      try? FileManager.default.removeItem(atPath: out)
+      builds.append(measure { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds })
+    }
+    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
+    let built = median(builds)
+    let copied = median(copies)
+    return """
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys (\(files) files, \(bytes / 1_000_000) MB written) | elapsed (median) | CPU | |
+      |---|---:|---:|---|
+      | `cp -r` of the outputs (the baseline) | \(Format.milliseconds(copied.elapsed)) | \(Format.milliseconds(copied.cpu)) | 1.0× |
+      | **`locmerge build`, every target** (fresh destinations) | \(Format.milliseconds(built.elapsed)) | \(Format.milliseconds(built.cpu)) | **\(Format.ratio(built.elapsed / copied.elapsed))** of `cp -r` |
+      | `locmerge build`, nothing changed | \(Format.milliseconds(again.elapsed)) | \(Format.milliseconds(again.cpu)) | \(Format.ratio(again.elapsed / copied.elapsed)) |
+
+      (medians of \(rounds) rounds; the copy and the build alternate in each round, each into a folder just removed)
+
+      """
+  }
+
+  /// The batch build of 18 targets in process, stage by stage: where one `locmerge build` spends
+  /// its time, and the floors under it.
+  static func stages(shared: URL, rounds: Int, targets: Int = 18) throws -> String {
+    let project = try Workload.generate(
+      shared: shared, targets: targets, languages: seedLanguages.count, keys: 2000, utf16: 0,
+      languageList: seedLanguages)
+    defer { try? FileManager.default.removeItem(at: project) }
+    try Workload.makeOverridesCompatible(project)
+    let names = try targetNames(project)
+    let config = try writeProjectFile(project, targets: names)
+    guard let file = ProjectFileReader.read(path: config).project else { return "(project file unreadable)\n" }
+    let out = project.appendingPathComponent("out").path
+    let buildTargets = try file.buildTargets(file.targets, environment: [:])
+    let stacks = buildTargets.map(\.layers)
+    var shared = SharedLayers([])
+    let load = Measurement.run("load", rounds: rounds) { shared = SharedLayers(stacks.flatMap { $0 }) }
+    var results: [MergeResult] = []
+    let merge = Measurement.run("merge", rounds: rounds) { results = shared.merge(stacks) { $1 } }
+    var outputs: [[OutputFile]] = []
+    let render = Measurement.run("render", rounds: rounds) {
+      outputs = results.concurrentMapForBenchmark { OutputFile.files(for: $0.tables) }
+    }
+    let write = Measurement.run("write", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: out) })
+    {
+      _ = Array(zip(buildTargets, outputs)).concurrentMapForBenchmark { target, files in
+        (try? OutputPlan(files: files, destination: target.destination).apply()) != nil
+      }
+    }
+    let whole = Measurement.run(
+      "build", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: out) }
+    ) {
+      _ = ProjectBuild(targets: buildTargets, options: file.options, tool: "bench").run()
+    }
+    let again = Measurement.run("again", rounds: rounds) {
+      _ = ProjectBuild(targets: buildTargets, options: file.options, tool: "bench").run()
+    }
+    let files = outputs.reduce(0) { $0 + $1.count }
+    let bytes = outputs.reduce(0) { $0 + $1.reduce(0) { $0 + $1.bytes.count } }
+    let entries = results.reduce(0) { $0 + $1.tables.reduce(0) { $0 + $1.table.count } }
+    func row(_ label: String, _ measurement: Measurement) -> String {
+      "| \(label) | \(Format.milliseconds(measurement.median)) | \(Format.milliseconds(measurement.best)) |"
+    }
+    return """
+      | in process, \(names.count) targets | median | best |
+      |---|---:|---:|
+      \(row("read and parse the \(stacks.flatMap { $0 }.count - stacks.count + 1) layers, each once", load))
+      \(row("merge the \(names.count) stacks and run every check (\(entries) entries)", merge))
+      \(row("render the \(files) output files (\(bytes / 1_000_000) MB)", render))
+      \(row("create them in \(names.count) fresh destinations (`OutputPlan`)", write))
+      \(row("**`ProjectBuild.run()`, all of the above** (fresh destinations)", whole))
+      \(row("`ProjectBuild.run()`, nothing changed", again))
+
+      """
+  }
+
+  // MARK: - Private
+
+  private static func targetNames(_ project: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("targets").path).sorted()
+  }
+
+  /// `locmerge.json` with every target over the base, each into `out/<target>`.
+  private static func writeProjectFile(_ project: URL, targets: [String]) throws -> String {
+    let lines = targets.map { "    \"\($0)\": {\"layers\": [\"targets/\($0)\"]}" }
+    let text = """
+      {
+        "base": "base",
+        "destination": "out/{target}",
+        "targets": {
+      \(lines.joined(separator: ",\n"))
+        }
+      }
+
+      """
+    let path = project.appendingPathComponent("locmerge.json")
+    try Data(text.utf8).write(to: path)
+    return path.path
+  }
+
+  /// Runs `work` (which returns the CPU seconds it used) and returns its elapsed and CPU time.
+  private static func measure(_ work: () -> Double) -> (Double, Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let cpu = work()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
+  }
+
+  private static func median(_ samples: [(Double, Double)]) -> Timing {
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return Timing(elapsed: middle(samples.map(\.0)), cpu: middle(samples.map(\.1)))
+  }
+
+  /// Medians of `rounds` runs after a warm-up; `prepare` runs untimed before each.
+  private static func timed(_ rounds: Int, prepare: () -> Void = {}, _ work: () -> Double) -> Timing {
+    prepare()
+    _ = work()
+    var samples: [(Double, Double)] = []
+    for _ in 0..<rounds {
+      prepare()
+      samples.append(measure(work))
+    }
+    return median(samples)
+  }
+}

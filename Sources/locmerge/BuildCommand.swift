@@ -1,0 +1,161 @@
+import Dispatch
+import LayerMerge
+
+/// `locmerge build [--target NAME]... [--shard I/N] [-d DEST]`: merges targets of the project file
+/// into their destinations, every shared layer read once, several targets at a time.
+struct BuildCommand {
+  var options: ProjectOptions
+  var environment: [String: String]
+  var console: Console
+
+  func run() -> ExitStatus {
+    let context: ProjectContext
+    do {
+      context = try ProjectContext.load(options, environment: environment, console: console)
+    } catch {
+      return error.status
+    }
+    let printer = DiagnosticPrinter(console: console)
+    guard !context.targets.isEmpty else {
+      console.err(
+        "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
+      return .success
+    }
+    if let destination = options.destination, context.targets.count > 1, !destination.contains("{target}") {
+      console.err(
+        "locmerge: error: -d '\(destination)' would receive all \(context.targets.count) targets; choose one with "
+          + "--target NAME, or put {target} in it (-d 'build/{target}')\n")
+      return .usage
+    }
+    let targets: [ProjectBuild.Target]
+    do {
+      targets = try context.project.buildTargets(
+        context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
+        relativeTo: PathText.currentDirectory())
+    } catch {
+      console.err("locmerge: error: \(error)\n")
+      return .usage
+    }
+    // A mistyped layer would merge as an empty one; a destination inside a layer would be read back.
+    let problems = context.layerProblems(
+      destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first })
+    guard problems.isEmpty else {
+      problems.forEach(printer.print)
+      return .usage
+    }
+
+    let serial = SerialConsole(console)
+    let showsProgress = console.errorIsTerminal && targets.count > 1 && !options.quiet
+    let xcode = XcodeEnvironment(environment: environment)
+    let build = ProjectBuild(
+      targets: targets, options: context.settings, tool: "locmerge \(CommandLineTool.version)",
+      warningsAreErrors: options.strict,
+      outputCheck: { _, outputs in xcode.undeclaredOutputWarnings(outputs) })
+    let quiet = options.quiet
+    let result = build.run(
+      progress: { progress in
+        guard showsProgress else { return }
+        serial.err("\rlocmerge: [\(progress.finished)/\(progress.total)] \(progress.target)\u{1B}[K")
+      },
+      whileWaiting: { target in
+        guard !quiet else { return }
+        serial.err(
+          (showsProgress ? "\r\u{1B}[K" : "")
+            + "locmerge: waiting for another locmerge run to finish writing \(target.destination)\n")
+      })
+    if showsProgress { console.err("\r\u{1B}[K") }
+
+    let diagnostics = result.diagnostics
+    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
+      printer.print(diagnostic)
+    }
+    let warnings = diagnostics.filter { $0.severity == .warning }.count
+    let errors = diagnostics.filter { $0.severity == .error }.count
+    if !options.quiet {
+      if result.targets.count == 1, let only = result.targets.first {
+        console.err(summaryLine(only) + "\n")
+      } else {
+        console.err(table(result))
+        let built = result.targets.filter { if case .written = $0.outcome { return true } else { return false } }
+        let upToDate = result.targets.filter { if case .upToDate = $0.outcome { return true } else { return false } }
+        console.err(
+          "locmerge: \(counted(result.targets.count, "target")): \(built.count) built, \(upToDate.count) up to date, "
+            + "\(result.targets.filter(\.failed).count) failed; \(counted(warnings, "warning")), "
+            + "\(counted(errors, "error")) (each reported once)\n")
+      }
+    }
+    return result.failed || (options.strict && warnings > 0) ? .failure : .success
+  }
+
+  // MARK: - Private
+
+  /// One target's line, as `merge` prints it, after the target's name.
+  private func summaryLine(_ target: ProjectBuildResult.Target) -> String {
+    let layers = target.target.layers.count
+    let name = "locmerge: \(target.target.name): "
+    switch target.outcome {
+    case .upToDate(let earlier):
+      let note =
+        earlier == 0
+        ? "" : " (\(counted(earlier, "warning")) at the last full run: 'locmerge lint' shows them)"
+      return name + "\(counted(layers, "layer")), up to date: 0 written, \(target.tables) unchanged, 0 removed\(note)"
+    case .written(let report):
+      var summary = Summary(
+        layers: layers, read: target.filesRead, warnings: target.warningCount, errors: target.errorCount)
+      summary.written = report.written.count
+      summary.unchanged = report.unchanged.count
+      summary.removed = report.removed.count
+      return name + summary.line(mode: .merge, strictFailure: false).dropFirst("locmerge: ".count)
+    case .notWritten, .writeFailed:
+      let summary = Summary(
+        layers: layers, read: target.filesRead, warnings: target.warningCount, errors: target.errorCount)
+      let strictFailure = options.strict && target.errorCount == 0 && target.warningCount > 0
+      var line = summary.line(mode: .merge, strictFailure: strictFailure).dropFirst("locmerge: ".count)
+      if case .writeFailed = target.outcome { line += "; nothing written" }
+      return name + line
+    }
+  }
+
+  /// One row per target: what was read, written and reported, and the outcome.
+  private func table(_ result: ProjectBuildResult) -> String {
+    var table = TextTable(
+      header: ["target", "layers", "read", "written", "unchanged", "removed", "warnings", "errors", "result"])
+    table.rightAligned = Set(1...7)
+    for target in result.targets {
+      var cells = [target.target.name, "\(target.target.layers.count)", "\(target.filesRead)"]
+      let outcome: String
+      switch target.outcome {
+      case .upToDate:
+        cells += ["0", "\(target.tables)", "0"]
+        outcome = target.failed ? "failed" : "up to date"
+      case .written(let report):
+        cells += ["\(report.written.count)", "\(report.unchanged.count)", "\(report.removed.count)"]
+        outcome = target.failed ? "failed" : "built"
+      case .notWritten:
+        cells += ["0", "0", "0"]
+        outcome = target.errorCount > 0 ? "errors: nothing written" : "warnings (--strict): nothing written"
+      case .writeFailed:
+        cells += ["0", "0", "0"]
+        outcome = "write failed: nothing written"
+      }
+      table.rows.append(cells + ["\(target.warningCount)", "\(target.errorCount)", outcome])
+    }
+    return table.text()
+  }
+
+  private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
+
+/// Standard error for callbacks that arrive from several threads: one write at a time.
+final class SerialConsole: @unchecked Sendable {
+  private let console: Console
+  private let queue = DispatchQueue(label: "locmerge.console")
+
+  init(_ console: Console) {
+    self.console = console
+  }
+
+  func err(_ text: String) {
+    queue.sync { console.err(text) }
+  }
+}

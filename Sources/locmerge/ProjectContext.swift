@@ -1,0 +1,78 @@
+import LayerMerge
+
+/// The project file a command runs with: found, read and checked, its settings with the command
+/// line's on top, and the targets the command line chose.
+struct ProjectContext {
+  var project: ProjectFile
+  /// The project's settings, then `--development-language`, `--rule` and `--exclude`.
+  var settings: LayerMerge.MergeOptions
+  /// The chosen targets (`--target`, `--shard`), in order.
+  var targets: [ProjectFile.Target]
+
+  /// A command that cannot go on: its problems are printed, `status` is the exit status to end with.
+  struct Stop: Error {
+    var status: ExitStatus
+  }
+
+  /// Finds and reads the project file and chooses the targets.
+  /// - Throws: ``Stop`` after printing the problems (status 64: the project file or the command
+  ///   line is wrong).
+  static func load(_ options: ProjectOptions, environment: [String: String], console: Console) throws(Stop)
+    -> ProjectContext
+  {
+    let printer = DiagnosticPrinter(console: console)
+    // Absolute, so that every path in diagnostics and lists is: Xcode needs that, and a
+    // relative project folder would print './Base/…'.
+    let located =
+      options.config.map { PathText.absolute($0) }
+      ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
+    guard let path = located else {
+      let srcroot = environment["SRCROOT"].map { " or in $SRCROOT (\($0))" } ?? ""
+      console.err(
+        "locmerge: error: no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with "
+          + "--config FILE, create one with 'locmerge init', or give the layers with -b BASE\n")
+      throw Stop(status: .usage)
+    }
+    let read = ProjectFileReader.read(path: path)
+    read.diagnostics.forEach(printer.print)
+    guard let project = read.project else { throw Stop(status: .usage) }
+    var settings = project.options
+    let flags = options.checks.settings
+    if let language = flags.developmentLanguage { settings.developmentLanguage = language }
+    for (code, level) in flags.rules.levels.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      // The command line's levels were checked when it was parsed.
+      try? settings.rules.set(level, for: code)
+    }
+    settings.exclude += flags.exclude
+    do {
+      var targets = try project.targets(named: options.targets)
+      if let shard = options.shard {
+        targets = ProjectFile.shard(targets, index: shard.index, of: shard.count)
+      }
+      return ProjectContext(project: project, settings: settings, targets: targets)
+    } catch {
+      console.err("locmerge: error: \(error)\n")
+      throw Stop(status: .usage)
+    }
+  }
+
+  /// Every chosen target's stack checked as `merge` checks one (a folder that does not exist or
+  /// is a file, a folder twice, a layer inside another, a destination overlapping a layer), each
+  /// problem once, at the target in the project file.
+  /// - Parameter destinations: Each target's destination, by name, when the command writes.
+  func layerProblems(destinations: [String: String] = [:]) -> [Diagnostic] {
+    var reported: Set<String> = []
+    var problems: [Diagnostic] = []
+    for target in targets {
+      let found = LayerStackValidation.problems(
+        project.layers(of: target), destination: destinations[target.name])
+      for problem in found where reported.insert(problem.message).inserted {
+        problems.append(
+          Diagnostic(
+            problem.severity, problem.code, "target '\(target.name)': \(problem.message)",
+            at: SourceLocation(path: project.path, position: target.position)))
+      }
+    }
+    return problems
+  }
+}

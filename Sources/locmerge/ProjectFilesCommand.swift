@@ -1,0 +1,74 @@
+import LayerMerge
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `locmerge files` with the project file: every chosen target's input and output `.xcfilelist`,
+/// at the paths `fileLists` names; with `--check`, only says which lists are out of date.
+struct ProjectFilesCommand {
+  var options: ProjectOptions
+  var environment: [String: String]
+  var console: Console
+
+  func run() -> ExitStatus {
+    let context: ProjectContext
+    do {
+      context = try ProjectContext.load(options, environment: environment, console: console)
+    } catch {
+      return error.status
+    }
+    let printer = DiagnosticPrinter(console: console)
+    let missing = context.layerProblems()
+    guard missing.isEmpty else {
+      missing.forEach(printer.print)
+      return .usage
+    }
+    let lists: [CompanionFile]
+    do {
+      lists = try context.project.fileLists(
+        for: context.targets, environment: environment, srcroot: options.srcroot ?? environment["SRCROOT"],
+        options: context.settings
+      ).flatMap { [$0.inputs, $0.outputs] }
+    } catch {
+      console.err("locmerge: error: \(error)\n")
+      return .usage
+    }
+    if options.check {
+      let stale = lists.filter { !$0.isOnDisk }
+      for list in stale {
+        let problem =
+          access(list.path, F_OK) == 0
+          ? "the file list is out of date (a language, table or layer changed)" : "the file list is missing"
+        printer.print(
+          Diagnostic(
+            .error, .staleFileList, problem + "; run 'locmerge files' to write it", at: SourceLocation(path: list.path))
+        )
+      }
+      console.err("locmerge: \(lists.count - stale.count) of \(lists.count) file lists up to date\n")
+      return stale.isEmpty ? .success : .failure
+    }
+    var written = 0
+    do {
+      for list in lists {
+        createFolders(PathText.parent(list.path))
+        if try AtomicFile.writeIfChanged(list.bytes, to: list.path) { written += 1 }
+      }
+    } catch {
+      printer.print(error.diagnostic)
+      return .failure
+    }
+    console.err("locmerge: \(lists.count) file lists: \(written) written, \(lists.count - written) unchanged\n")
+    return .success
+  }
+
+  /// Creates a folder and the folders it lies in, as `mkdir -p` does; a failure shows when the
+  /// list is written.
+  private func createFolders(_ path: String) {
+    guard !path.isEmpty, access(path, F_OK) != 0 else { return }
+    createFolders(PathText.parent(path))
+    mkdir(path, 0o755)
+  }
+}

@@ -1,0 +1,44 @@
+import LayerMerge
+
+/// `locmerge lint` with the project file: every chosen target's stack checked, each shared layer
+/// read once, each problem reported once.
+struct ProjectLintCommand {
+  var options: ProjectOptions
+  var environment: [String: String]
+  var console: Console
+
+  func run() -> ExitStatus {
+    let context: ProjectContext
+    do {
+      context = try ProjectContext.load(options, environment: environment, console: console)
+    } catch {
+      return error.status
+    }
+    let printer = DiagnosticPrinter(console: console)
+    let missing = context.layerProblems()
+    guard missing.isEmpty else {
+      missing.forEach(printer.print)
+      return .usage
+    }
+    let stacks = context.targets.map(context.project.layers(of:))
+    let shared = SharedLayers(stacks.flatMap { $0 }, options: context.settings)
+    let merged = shared.merge(stacks, options: context.settings) { _, result in
+      (diagnostics: result.diagnostics, inputs: result.inputFiles)
+    }
+    let diagnostics = Diagnostic.once(merged.map(\.diagnostics))
+    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
+      printer.print(diagnostic)
+    }
+    let warnings = diagnostics.filter { $0.severity == .warning }.count
+    let errors = diagnostics.filter { $0.severity == .error }.count
+    if !options.quiet {
+      let files = Set(merged.flatMap(\.inputs)).count
+      let targets = context.targets.count
+      console.err(
+        "locmerge: \(targets) target\(targets == 1 ? "" : "s"), \(files) file\(files == 1 ? "" : "s") read, "
+          + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s") "
+          + "(each reported once)\n")
+    }
+    return errors > 0 || (options.strict && warnings > 0) ? .failure : .success
+  }
+}

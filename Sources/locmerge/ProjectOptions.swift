@@ -1,0 +1,112 @@
+import LayerMerge
+
+/// Options of the commands that take their layers from the project file: `build`, and `files`,
+/// `lint` and `audit` when no `-b` is given.
+struct ProjectOptions: Equatable {
+  /// `--shard I/N`: the I-th of N disjoint shares of the targets.
+  struct Shard: Equatable {
+    var index: Int
+    var count: Int
+  }
+
+  /// The command the options are for; each accepts a different set.
+  enum Command: String {
+    case build, files, lint, audit
+  }
+
+  /// `--config F`; `nil` looks for `locmerge.json` in the current folder, then in `$SRCROOT`.
+  var config: String?
+  /// `--target NAME`, in order; empty means every target.
+  var targets: [String] = []
+  var shard: Shard?
+  /// `-d DEST`: a destination instead of the project file's (`build`).
+  var destination: String?
+  var strict = false
+  var quiet = false
+  /// `files --check`: compare the lists on disk with what they should say, write nothing.
+  var check = false
+  var srcroot: String?
+  var checks = CheckArguments()
+
+  static func specs(for command: Command) -> [ArgumentScanner.OptionSpec] {
+    var specs =
+      CheckArguments.specs + [
+        .init(names: ["--config", "-c"], takesValue: true),
+        .init(names: ["--target", "-t"], takesValue: true),
+      ]
+    switch command {
+    case .build:
+      specs += [
+        .init(names: ["--shard"], takesValue: true), .init(names: ["--destination", "-d"], takesValue: true),
+        .init(names: ["--strict"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
+      ]
+    case .lint:
+      specs += [
+        .init(names: ["--shard"], takesValue: true), .init(names: ["--strict"], takesValue: false),
+        .init(names: ["--quiet", "-q"], takesValue: false),
+      ]
+    case .files:
+      specs += [.init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true)]
+    case .audit:
+      break
+    }
+    return specs
+  }
+
+  /// Whether a command line of `files`, `lint` or `audit` names its layers itself (`-b BASE`)
+  /// rather than reading the project file.
+  static func namesLayers(_ arguments: [String]) -> Bool {
+    arguments.contains { $0 == "-b" || $0 == "--base" || $0.hasPrefix("--base=") }
+  }
+
+  static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> ProjectOptions {
+    if command == .build,
+      let layer = arguments.first(where: { ["-b", "--base", "-s", "--overlay"].contains($0.prefix { $0 != "=" }) })
+    {
+      throw UsageError(
+        "build takes every layer from \(ProjectFileReader.fileName), not \(layer); to merge layers named on the "
+          + "command line, use 'locmerge merge -b BASE -s OVERLAY -d DEST'")
+    }
+    var scanner = ArgumentScanner(arguments, specs: specs(for: command))
+    var options = ProjectOptions()
+    while let token = try scanner.next() {
+      switch token {
+      case .positional(let value):
+        throw UsageError(
+          "unexpected argument '\(value)'; targets are chosen with --target NAME (the layers come from "
+            + "\(ProjectFileReader.fileName))")
+      case .option(let name, let value):
+        let value = value ?? ""
+        if try options.checks.take(name, value) { continue }
+        switch name {
+        case "--config": options.config = value
+        case "--target":
+          guard !value.isEmpty, !value.contains("=") else {
+            throw UsageError(
+              "--target takes a target's name from \(ProjectFileReader.fileName), got '\(value)'"
+                + (value.contains("=") ? " (NAME=LAYERS needs -b BASE)" : ""))
+          }
+          options.targets.append(value)
+        case "--shard": options.shard = try parseShard(value)
+        case "--destination": options.destination = value
+        case "--strict": options.strict = true
+        case "--quiet": options.quiet = true
+        case "--check": options.check = true
+        default: options.srcroot = value
+        }
+      }
+    }
+    return options
+  }
+
+  /// `I/N` with 1 ≤ I ≤ N.
+  private static func parseShard(_ value: String) throws(UsageError) -> Shard {
+    let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else {
+      throw UsageError("--shard needs I/N with 1 ≤ I ≤ N, such as 2/4, got '\(value)'")
+    }
+    return Shard(index: index, count: count)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import LayerMerge
+
+/// Only regular files are read; everything else is refused by name, before a byte is read.
+@Suite struct FileBytesTests {
+  /// Runs `body` on a thread of its own and gives up after `seconds`, so that a read that blocks
+  /// fails the test instead of hanging the suite.
+  func withDeadline<T: Sendable>(_ seconds: Double = 5, _ body: @escaping @Sendable () -> T) -> T? {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Thread {
+      box.value = body()
+      done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + seconds) == .success else {
+      Issue.record("the read did not finish within \(seconds) s")
+      return nil
+    }
+    return box.value
+  }
+
+  func failure(_ path: String) -> FileBytes.Failure? {
+    let outcome: FileBytes.Failure?? = withDeadline { () -> FileBytes.Failure? in
+      do throws(FileBytes.Failure) {
+        _ = try FileBytes.readRegularFile(path)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    return outcome ?? nil
+  }
+
+  @Test func aFIFOIsRefusedWithoutBlocking() throws {
+    let layers = try TemporaryLayers([:])
+    try FileManager.default.createDirectory(atPath: layers.path(""), withIntermediateDirectories: true)
+    #expect(mkfifo(layers.path("x.strings"), 0o644) == 0)
+    #expect(failure(layers.path("x.strings")) == .notRegular("a FIFO (named pipe)"))
+    let path = layers.path("x.strings")
+    let parsed = withDeadline { LocalizationFileReader.read(path: path) }
+    #expect(parsed?.diagnostics.map(layers.render) == ["x.strings: error: is a FIFO (named pipe), not a regular file"])
+  }
+
+  @Test func devicesFoldersAndMissingFilesAreRefusedByName() throws {
+    let layers = try TemporaryLayers(["a": ["en.lproj/A.strings": "\"a\" = \"b\";\n"]])
+    try FileManager.default.createSymbolicLink(atPath: layers.path("zero.strings"), withDestinationPath: "/dev/zero")
+    #expect(failure(layers.path("zero.strings")) == .notRegular("a character device"))
+    #expect(failure(layers.path("a")) == .folder)
+    #expect(failure(layers.path("missing.strings")) == .missing)
+    #expect(failure(layers.path("a/en.lproj/A.strings/x")) == .missing)
+    #expect(try FileBytes.readRegularFile(layers.path("a/en.lproj/A.strings")).bytes == Array("\"a\" = \"b\";\n".utf8))
+  }
+
+  @Test func aFileAboveTheLimitIsRefusedWithoutReadingIt() throws {
+    let layers = try TemporaryLayers(["a": ["en.lproj/A.strings": ""]])
+    let path = layers.path("a/en.lproj/A.strings")
+    #expect(truncate(path, off_t(FileBytes.maximumSize + 1)) == 0)  // sparse: no disk used
+    #expect(failure(path) == .tooLarge(FileBytes.maximumSize + 1))
+    #expect(
+      FileBytes.Failure.tooLarge(300 << 20).description == "the file is 300 MB, more than the 256 MB a table may have")
+    #expect(truncate(path, off_t(FileBytes.maximumSize)) == 0)
+    #expect(try FileBytes.readRegularFile(path).bytes.count == FileBytes.maximumSize)
+  }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+  var value: T?
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// `locmerge init` and `extract` write project files: they must read back as the same project.
+@Suite struct ProjectFileWriterTests {
+  /// The project without where its targets stand in the text (which differs between two layouts).
+  static func withoutPositions(_ project: ProjectFile) -> ProjectFile {
+    var copy = project
+    for index in copy.targets.indices { copy.targets[index].position = nil }
+    return copy
+  }
+
+  @Test func aWrittenProjectReadsBackTheSame() throws {
+    let project = try #require(ProjectFileReaderTests.read(ProjectFileReaderTests.example).project)
+    let text = ProjectFileWriter.text(for: project)
+    let again = try #require(ProjectFileReaderTests.read(text).project, "\(text)")
+    #expect(Self.withoutPositions(again) == Self.withoutPositions(project))
+    #expect(
+      text == """
+        {
+          "base": "Localization/Base",
+          "destination": "$(DERIVED_FILE_DIR)/LocMerge",
+          "targets": {
+            "AcmePro": {"layers": ["Localization/Brands/Acme", "Localization/Targets/AcmePro"]},
+            "GlobexGo": {"layers": ["Localization/Brands/Globex", {"name": "Go", "path": "Localization/Targets/GlobexGo"}], "destination": "build/{target}"}
+          },
+          "developmentLanguage": "en",
+          "rules": {"missing-translation": "off", "redundant-override": "error"},
+          "exclude": ["**/Untranslated.strings"]
+        }
+
+        """)
+  }
+
+  @Test func aFolderLayoutGivesOneTargetPerFolder() throws {
+    let fixture = try TemporaryLayers([
+      "Localization/Base": ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"],
+      "Localization/Targets/Pro": ["en.lproj/Localizable.strings": "\"a\" = \"P\";\n"],
+      "Localization/Targets/Lite": ["en.lproj/Localizable.strings": "\"a\" = \"L\";\n"],
+      "Localization/Targets/.hidden": ["x": ""],
+      "Localization/Targets/notes.txt": [:],
+    ])
+    try fixture.write(Data(), to: "Localization/Targets/README")
+    let path = fixture.path("locmerge.json")
+    let project = ProjectFile.starting(
+      path: path, base: fixture.path("Localization/Base"), targetsFolder: fixture.path("Localization/Targets"))
+    let text = ProjectFileWriter.text(for: project)
+    #expect(
+      text == """
+        {
+          "base": "Localization/Base",
+          "destination": "$(DERIVED_FILE_DIR)/LocMerge",
+          "targets": {
+            "Lite": {"layers": ["Localization/Targets/Lite"]},
+            "Pro": {"layers": ["Localization/Targets/Pro"]}
+          }
+        }
+
+        """)
+    let read = try #require(ProjectFileReader.parse(Array(text.utf8), path: path).project)
+    #expect(Self.withoutPositions(read) == project)
+    // The base beside the targets is not a target.
+    let beside = ProjectFile.starting(
+      path: path, base: fixture.path("Localization/Targets/Pro"), targetsFolder: fixture.path("Localization/Targets"))
+    #expect(beside.targets.map(\.name) == ["Lite"])
+  }
+}
