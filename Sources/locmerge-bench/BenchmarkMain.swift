@@ -1,8 +1,8 @@
 import Foundation
 import LayerMerge
 
-/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--binary LOCMERGE]
-/// [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
+/// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
+/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -70,6 +70,30 @@ enum BenchmarkMain {
     }
     if arguments.contains("--catalogs") {
       catalogSection()
+      return
+    }
+    let catalogLayersSection = { (project: URL) throws in
+      print("## Catalog layers: one target at seed scale, String Catalogs against `.strings` tables, same run\n")
+      let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
+      defer { try? FileManager.default.removeItem(at: catalogs) }
+      print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5)))
+    }
+    if arguments.contains("--profile-catalog-merge") {
+      // Only reading and merging one target's catalogs, for a profiler.
+      let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
+      defer { try? FileManager.default.removeItem(at: catalogs) }
+      print(CatalogMergeBenchmark.profile(catalogs: catalogs, rounds: rounds, stage: value("--stage") ?? "all"))
+      return
+    }
+    if arguments.contains("--catalog-layers") {
+      // Only catalog layers against the legacy merge of the same content.
+      let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      try catalogLayersSection(project)
       return
     }
     if arguments.contains("--profile-parse") {
@@ -169,6 +193,7 @@ enum BenchmarkMain {
     defer { try? FileManager.default.removeItem(at: project) }
     try Workload.makeOverridesCompatible(project)
     print(MergeBenchmark.inProcess(project: project, rounds: rounds))
+    try catalogLayersSection(project)
     let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let binaries =
       ([binaryOption].compactMap { $0 }.map(URL.init(fileURLWithPath:))

@@ -94,6 +94,8 @@ enum HelpText {
       --provenance FILE          Write who supplied each key, and what it shadowed, as JSON.
       --strict                   Treat warnings as errors.
       -q, --quiet                Print errors only, and no summary.
+      --catalogs compiled|merged For tables some layer holds as a String Catalog (.xcstrings): write
+                                 the compiled <lang>.lproj tables (default), or the merged catalog.
     \(checkOptions)
       -h, --help                 Show this help.
 
@@ -164,11 +166,12 @@ enum HelpText {
 
   static let files = """
     USAGE: locmerge files -b BASE [-s [NAME=]OVERLAY]... -d DEST [--input-file-list F] [--output-file-list F]
-                          [--depfile F] [--srcroot DIR] [--exclude GLOB]...
+                          [--depfile F] [--srcroot DIR] [--exclude GLOB]... [--catalogs compiled|merged]
 
     Prints (or, with the list options, writes) the files a merge would read and write, without
     merging, so an Xcode phase can declare them before the first build. Give it the same
-    --exclude patterns as the merge.
+    --exclude and --catalogs options as the merge. String Catalogs are read to know which
+    languages their compiled tables have (as Xcode's own dry run does).
 
     With the project file instead of -b: writes every target's input and output lists where its
     "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and

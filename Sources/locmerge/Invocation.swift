@@ -180,6 +180,7 @@ struct MergeOptions: Equatable {
       .init(names: ["--provenance"], takesValue: true),
       .init(names: ["--strict"], takesValue: false),
       .init(names: ["--quiet", "-q"], takesValue: false),
+      .init(names: ["--catalogs"], takesValue: true),
     ]
 
   static func parse(_ arguments: [String], requireDestination: Bool) throws(UsageError) -> MergeOptions {
@@ -205,6 +206,11 @@ struct MergeOptions: Equatable {
         case "--srcroot": options.srcroot = value
         case "--provenance": options.provenance = value
         case "--strict": options.strict = true
+        case "--catalogs":
+          guard let output = CatalogOutput(rawValue: value) else {
+            throw UsageError("--catalogs takes compiled or merged, got '\(value)'")
+          }
+          options.checks.settings.catalogOutput = output
         default: options.quiet = true
         }
       }

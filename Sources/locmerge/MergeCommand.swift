@@ -36,7 +36,7 @@ struct MergeCommand {
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
-    let outputs = mode == .merge ? OutputFile.files(for: result.tables) : []
+    let outputs = mode == .merge ? OutputFile.files(for: result) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += options.checks.settings.rules.apply(

@@ -8,6 +8,7 @@ import Testing
     "AcmeLite": ["-b", "Base", "-s", "Brands/Acme", "-s", "Targets/AcmeLite"],
     "AcmePro": ["-b", "Base", "-s", "Brands/Acme", "-s", "Targets/AcmePro"],
     "GlobexGo": ["-b", "Base", "-s", "Brands/Globex", "-s", "Targets/GlobexGo"],
+    "InitechGo": ["-b", "Base", "-s", "Catalogs/Base", "-s", "Catalogs/Initech", "-s", "Targets/InitechGo"],
   ]
 
   /// The example's layers and its project file.
@@ -55,17 +56,17 @@ import Testing
     let build = try ToolRunner.run(["build"], in: scratch.root)
     #expect(build.status == 0, "\(build.standardError)")
     #expect(Self.outputs(scratch, "build") == Self.outputs(scratch, "Merged"))
-    #expect(Self.outputs(scratch, "build").count == 30)
+    #expect(Self.outputs(scratch, "build").count == 40)
     // Each warning once, though AcmeLite and AcmePro share a brand and all three the base.
     #expect(Self.occurrences(of: "adds \"login button\", one edit away", in: build.standardError) == 1)
     #expect(Self.occurrences(of: ": warning: ", in: build.standardError) == 5, "\(build.standardError)")
     #expect(
-      build.standardError.contains("AcmeLite       3    16        9          0        0         1       0  built"))
+      build.standardError.contains("AcmeLite        3    16        9          0        0         1       0  built"))
     #expect(
       build.standardError.hasSuffix(
-        "locmerge: 3 targets: 3 built, 0 up to date, 0 failed; 5 warnings, 0 errors (each reported once)\n"))
+        "locmerge: 4 targets: 4 built, 0 up to date, 0 failed; 5 warnings, 0 errors (each reported once)\n"))
     let again = try ToolRunner.run(["build"], in: scratch.root)
-    #expect(again.standardError.contains("3 targets: 0 built, 3 up to date, 0 failed"))
+    #expect(again.standardError.contains("4 targets: 0 built, 4 up to date, 0 failed"))
   }
 
   @Test func anErrorInASharedLayerFailsEveryTargetThatUsesItAndIsPrintedOnce() throws {
@@ -77,7 +78,7 @@ import Testing
     #expect(Self.occurrences(of: "errors: nothing written", in: build.standardError) == 2, "\(build.standardError)")
     #expect(scratch.snapshot("build/AcmePro").isEmpty)
     #expect(!scratch.snapshot("build/GlobexGo").isEmpty)
-    #expect(build.standardError.contains("3 targets: 1 built, 0 up to date, 2 failed"))
+    #expect(build.standardError.contains("4 targets: 2 built, 0 up to date, 2 failed"))
   }
 
   /// A shared layer read once for many targets must still not read any target's outputs back.
@@ -106,7 +107,7 @@ import Testing
       #expect(shard.status == 0, "\(shard.standardError)")
       built += (try? FileManager.default.contentsOfDirectory(atPath: scratch.path("Shard\(index)"))) ?? []
     }
-    #expect(built.sorted() == ["AcmeLite", "AcmePro", "GlobexGo"])
+    #expect(built.sorted() == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo"])
     #expect(
       ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path("Shard1"))) ?? []).sorted() == [
         "AcmeLite", "GlobexGo",
@@ -123,7 +124,7 @@ import Testing
     ),
     (
       ["build", "-d", "Out"],
-      "locmerge: error: -d 'Out' would receive all 3 targets; choose one with --target NAME, or put {target} in it "
+      "locmerge: error: -d 'Out' would receive all 4 targets; choose one with --target NAME, or put {target} in it "
         + "(-d 'build/{target}')\n"
     ),
     (["build", "Base"], "locmerge: error: unexpected argument 'Base'; targets are chosen with --target NAME"),

@@ -199,7 +199,8 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.standardError.contains(
-        "empty: warning: layer 'empty' has no tables (no <lang>.lproj folder with .strings or .stringsdict files)"),
+        "empty: warning: layer 'empty' has no tables (no <lang>.lproj folder with .strings or .stringsdict files, "
+          + "no .xcstrings file)"),
       "\(outcome.standardError)")
     #expect(try ToolRunner.run(arguments + ["--strict"], in: scratch.root, timeout: .seconds(10)).status == 1)
   }

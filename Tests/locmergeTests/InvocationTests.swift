@@ -52,6 +52,21 @@ import Testing
     #expect(throws: UsageError(message)) { try Invocation.parse(arguments) }
   }
 
+  @Test func catalogsAreCompiledUnlessMergedCatalogsAreAskedFor() throws {
+    for (arguments, expected) in [
+      (["-b", "B", "-d", "D"], CatalogOutput.compiled), (["-b", "B", "-d", "D", "--catalogs", "merged"], .merged),
+      (["files", "-b", "B", "-d", "D", "--catalogs=compiled"], .compiled),
+    ] {
+      switch try Invocation.parse(arguments).command {
+      case .merge(let options), .files(let options): #expect(options.checks.settings.catalogOutput == expected)
+      default: Issue.record("expected merge or files for \(arguments)")
+      }
+    }
+    #expect(throws: UsageError("--catalogs takes compiled or merged, got 'json'")) {
+      try Invocation.parse(["-b", "B", "-d", "D", "--catalogs", "json"])
+    }
+  }
+
   @Test func helpAndVersionAreCleanExits() throws {
     #expect(try Invocation.parse([]).command == .help(nil))
     #expect(try Invocation.parse(["merge", "--help"]).command == .help("merge"))

@@ -83,7 +83,7 @@ final class Scratch {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     if let example {
-      for item in ["Base", "Brands", "Targets"] {
+      for item in ["Base", "Brands", "Catalogs", "Targets"] {
         try FileManager.default.copyItem(
           at: ToolRunner.packageRoot.appendingPathComponent("Examples/\(example)/\(item)"),
           to: root.appendingPathComponent(item))

@@ -116,8 +116,12 @@ public struct AuditReport: Sendable {
       (lhs.table, lhs.kind.rawValue, lhs.key) < (rhs.table, rhs.kind.rawValue, rhs.key)
     }
 
-    /// `Localizable/home.title`-style label; `.stringsdict` tables are marked.
-    public var label: String { "\(table)\(kind == .stringsdict ? " (stringsdict)" : "")/\(key)" }
+    /// `Localizable/home.title`-style label; `.stringsdict` tables and catalogs are marked
+    /// (`Localizable (xcstrings)/home.title`).
+    public var label: String { "\(tableLabel)/\(key)" }
+
+    /// The table, marked when it is not a `.strings` table: `Localizable (stringsdict)`.
+    public var tableLabel: String { kind == .strings ? table : "\(table) (\(kind.rawValue))" }
 
     init(_ address: TableAddress, key: String) {
       table = address.directory.isEmpty ? address.table : "\(address.directory)/\(address.table)"

@@ -9,15 +9,30 @@
 /// - cases the compiler cannot express (error).
 struct CatalogChecks {
   let catalog: StringCatalog
-  let path: String
   let options: CatalogCompiler.Options
+  /// The file a localization was read from, by key and language (a merged catalog's come from
+  /// several files).
+  let file: @Sendable (_ key: String, _ language: String) -> String
+
+  init(catalog: StringCatalog, path: String, options: CatalogCompiler.Options) {
+    self.init(catalog: catalog, options: options, file: { _, _ in path })
+  }
+
+  init(
+    catalog: StringCatalog, options: CatalogCompiler.Options,
+    file: @escaping @Sendable (_ key: String, _ language: String) -> String
+  ) {
+    self.catalog = catalog
+    self.options = options
+    self.file = file
+  }
 
   func run() -> [Diagnostic] {
-    var checker = Checker(path: path)
+    var checker = Checker(file: file)
     for entry in catalog.entries {
       let source = entry[catalog.sourceLanguage]
       // Made only when a translation may format something: most strings have no '%'.
-      lazy var base = arguments(of: source?.variant, key: entry.key)
+      lazy var base = Self.arguments(of: source?.variant, key: entry.key, choices: options.choices)
       for localization in entry.localizations ?? [] {
         if let wanted = options.languages, !wanted.contains(localization.language) { continue }
         let context = Context(key: entry.key, language: localization.language, position: localization.position)
@@ -25,15 +40,18 @@ struct CatalogChecks {
           checker.report(
             .error, .catalogSchema,
             "the language code \(quoted(localization.language)) of \(quoted(entry.key)) cannot name a .lproj folder; "
-              + "it is not compiled", at: localization.position)
+              + "it is not compiled", at: localization.position, in: context)
           continue
         }
         checker.check(localization.variant, in: context)
         // A translation without '%' takes no argument, and leaving arguments out is allowed.
-        if localization.language != catalog.sourceLanguage, mayFormat(localization.variant), let base {
+        if localization.language != catalog.sourceLanguage, Self.mayFormat(localization.variant), let base {
           checker.checkFormat(
-            of: forms(of: localization.variant, key: entry.key, against: base), against: base, in: context,
-            source: source.map { SourceLocation(path: path, position: $0.position) })
+            of: Self.forms(of: localization.variant, key: entry.key, against: base, choices: options.choices),
+            against: base, in: context,
+            source: source.map {
+              SourceLocation(path: file(entry.key, catalog.sourceLanguage), position: $0.position)
+            })
         }
       }
     }
@@ -41,7 +59,7 @@ struct CatalogChecks {
   }
 
   /// Whether any text of the variant has a `%`.
-  private func mayFormat(_ variant: CatalogVariant) -> Bool {
+  static func mayFormat(_ variant: CatalogVariant) -> Bool {
     if let unit = variant.stringUnit, unit.value.utf8.contains(UInt8(ascii: "%")) { return true }
     for item in (variant.variations?.plural ?? []) + (variant.variations?.device ?? []) where mayFormat(item.variant) {
       return true
@@ -49,10 +67,13 @@ struct CatalogChecks {
     return variant.substitutions?.contains { !($0.variations?.plural ?? []).isEmpty } ?? false
   }
 
-  /// The arguments the source language's variant is given (the key's, when there is none), or `nil`
-  /// when it is a broken format.
-  private func arguments(of source: CatalogVariant?, key: String) -> FormatSignature? {
-    let sourceValues: [LocalizationValue] = source.map { self.values(of: $0, key: key).map(\.value) } ?? [.string(key)]
+  /// The arguments a variant is given (the key's, when there is none): the source language's for
+  /// a translation, the replaced localization's for an override; `nil` when it is a broken format.
+  static func arguments(of source: CatalogVariant?, key: String, choices: CatalogCompilationChoices)
+    -> FormatSignature?
+  {
+    let sourceValues: [LocalizationValue] =
+      source.map { values(of: $0, key: key, choices: choices).map(\.value) } ?? [.string(key)]
     var signatures: [FormatSignature] = []
     for value in sourceValues {
       guard let signature = FormatFit.arguments(of: value) else { return nil }
@@ -63,10 +84,10 @@ struct CatalogChecks {
 
   /// The formats a variant gives the runtime as they are compared with the source's `arguments`,
   /// with a label for each plural or device form.
-  private func forms(of variant: CatalogVariant, key: String, against arguments: FormatSignature)
-    -> [(variant: String, signature: FormatSignature)]
-  {
-    values(of: variant, key: key).flatMap { label, value in
+  static func forms(
+    of variant: CatalogVariant, key: String, against arguments: FormatSignature, choices: CatalogCompilationChoices
+  ) -> [(variant: String, signature: FormatSignature)] {
+    values(of: variant, key: key, choices: choices).flatMap { label, value in
       FormatFit.forms(of: value, against: arguments).map { form in
         (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
       }
@@ -74,8 +95,10 @@ struct CatalogChecks {
   }
 
   /// What the compiler makes of a variant, one value per device (labelled) or one rule and one string.
-  private func values(of variant: CatalogVariant, key: String) -> [(label: String, value: LocalizationValue)] {
-    let compiled = CatalogCompiler.compiledValue(of: variant, key: key, choices: options.choices)
+  static func values(of variant: CatalogVariant, key: String, choices: CatalogCompilationChoices)
+    -> [(label: String, value: LocalizationValue)]
+  {
+    let compiled = CatalogCompiler.compiledValue(of: variant, key: key, choices: choices)
     var result: [(String, LocalizationValue)] = []
     if case .dictionary(let rule)? = compiled.rule,
       case .dictionary(let devices)? = rule["NSStringDeviceSpecificRuleType"]
@@ -101,11 +124,11 @@ private struct Context {
 }
 
 private struct Checker {
-  let path: String
+  let file: @Sendable (_ key: String, _ language: String) -> String
   var diagnostics: [Diagnostic] = []
 
-  init(path: String) {
-    self.path = path
+  init(file: @escaping @Sendable (_ key: String, _ language: String) -> String) {
+    self.file = file
   }
 
   mutating func check(_ variant: CatalogVariant, in context: Context) {
@@ -120,27 +143,27 @@ private struct Checker {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
-          at: unit.valuePosition ?? context.position)
+          at: unit.valuePosition ?? context.position, in: context)
       }
       for substitution in substitutions where !referenced.contains(substitution.name) {
         report(
           .warning, .unusedSubstitution,
           "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
             + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
-          at: substitution.position ?? context.position)
+          at: substitution.position ?? context.position, in: context)
       }
     } else if !substitutions.isEmpty {
       report(
         .error, .unsupportedVariation,
         "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
-          + "nothing is compiled for them", at: context.position)
+          + "nothing is compiled for them", at: context.position, in: context)
     }
     for substitution in substitutions {
       guard let plural = substitution.variations?.plural else {
         report(
           .error, .unsupportedVariation,
           "substitution '\(substitution.name)' of \(quoted(context.key)) in '\(context.language)' has no plural "
-            + "variations", at: substitution.position ?? context.position)
+            + "variations", at: substitution.position ?? context.position, in: context)
         continue
       }
       checkPlural(plural, at: substitution.variations?.pluralPosition ?? substitution.position, in: context)
@@ -159,13 +182,13 @@ private struct Checker {
       report(
         .error, .pluralWithoutOther,
         "the plural of \(quoted(context.key)) in '\(context.language)' has no \"other\" case: Xcode compiles it "
-          + "without a word and the app shows \"(null)\" for the counts that need it", at: position)
+          + "without a word and the app shows \"(null)\" for the counts that need it", at: position, in: context)
     }
     for item in cases where item.variant.stringUnit == nil || item.variant.variations != nil {
       report(
         .error, .unsupportedVariation,
         "the plural case '\(item.name)' of \(quoted(context.key)) in '\(context.language)' is not a plain string; "
-          + "a .stringsdict plural form cannot hold it", at: item.position ?? position)
+          + "a .stringsdict plural form cannot hold it", at: item.position ?? position, in: context)
     }
     guard let used = PluralCategories.used(by: context.language) else { return }
     let order = ["zero", "one", "two", "few", "many", "other"]
@@ -185,7 +208,7 @@ private struct Checker {
     report(
       .warning, .pluralCategories,
       "the plural of \(quoted(context.key)) in '\(context.language)' \(problems.joined(separator: " and ")) "
-        + "('\(context.language)' uses \(categories))", at: position)
+        + "('\(context.language)' uses \(categories))", at: position, in: context)
   }
 
   mutating func checkFormat(
@@ -201,7 +224,7 @@ private struct Checker {
         + "source language\(place): \(mismatch.description(reference: "the source language")); "
         + mismatch.consequenceDescription,
       at: context.position,
-      notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [])
+      notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [], in: context)
   }
 
   /// `%#@name@` references in a string the format parser rejects (a stray `%`).
@@ -219,9 +242,11 @@ private struct Checker {
 
   mutating func report(
     _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at position: TextPosition?,
-    notes: [Diagnostic.Note] = []
+    notes: [Diagnostic.Note] = [], in context: Context
   ) {
     diagnostics.append(
-      Diagnostic(severity, code, message, at: SourceLocation(path: path, position: position), notes: notes))
+      Diagnostic(
+        severity, code, message, at: SourceLocation(path: file(context.key, context.language), position: position),
+        notes: notes))
   }
 }

@@ -50,6 +50,20 @@ public enum CatalogCompiler {
       diagnostics: parts[1].1)
   }
 
+  /// Compiles a catalog without checking it (a merge checks its catalogs on its own).
+  /// - Parameters:
+  ///   - catalog: The catalog.
+  ///   - tableName: The table name the outputs get.
+  ///   - options: Languages and flags.
+  /// - Returns: The tables of every language that has entries, and no diagnostics.
+  static func compileWithoutChecks(_ catalog: StringCatalog, tableName: String, options: Options = Options())
+    -> CompiledCatalog
+  {
+    var compiler = Compilation(catalog: catalog, options: options)
+    compiler.run()
+    return CompiledCatalog(tableName: tableName, languages: compiler.languages(), diagnostics: [])
+  }
+
   /// The `.stringsdict` rule or string a localization compiles to, and whether it also gives a
   /// `.strings` fallback; `nil` when it says nothing compilable. Checks use it to see what the
   /// runtime will format.

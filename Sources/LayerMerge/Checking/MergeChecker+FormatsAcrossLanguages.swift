@@ -40,6 +40,8 @@ extension MergeChecker {
   /// that introduced the key (overrides of it take the same arguments or fewer).
   mutating func checkFormatsOfMergedTables() {
     guard let developmentLanguage else { return }
+    // A catalog's languages are checked against its source language with the compiler's checks.
+    let tables = self.tables.filter { !$0.address.isCatalog }
     var byAddress: [TableAddress: MergedTable] = [:]
     for table in tables { byAddress[table.address] = table }
     var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]

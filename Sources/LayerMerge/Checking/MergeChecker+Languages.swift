@@ -6,7 +6,10 @@ extension MergeChecker {
   mutating func checkLanguages() {
     guard let developmentLanguage else { return }
     var byDirectory: [String: [MergedTable]] = [:]
-    for table in tables { byDirectory[table.address.directory, default: []].append(table) }
+    // Catalogs have their own check, against their source language.
+    for table in tables where !table.address.isCatalog {
+      byDirectory[table.address.directory, default: []].append(table)
+    }
     for directory in byDirectory.keys.sorted() {
       let group = byDirectory[directory] ?? []
       let development = group.filter { $0.address.language == developmentLanguage }.sorted { $0.address < $1.address }

@@ -1,33 +1,39 @@
 /// The checks a merge runs on its result, one family per file: overrides (format specifiers,
 /// redundant values), near-miss keys, keys split between `.strings` and `.stringsdict`, format
-/// specifiers across languages, and missing translations.
+/// specifiers across languages, missing translations, and the same for String Catalogs with their
+/// own checks (drift, unreviewed overrides, the compiler's checks).
 struct MergeChecker: Sendable {
   let tables: [MergedTable]
   let layers: [Layer]
   /// Each layer's own files, for the checks that look inside one layer.
   let layerFiles: [[TableAddress: ParsedFile]]
   let developmentLanguage: String?
+  /// The merged catalogs; their languages are among `tables`.
+  let catalogs: [MergedCatalog]
   var diagnostics: [Diagnostic] = []
 
   init(
-    tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?
+    tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?,
+    catalogs: [MergedCatalog] = []
   ) {
     self.tables = tables
     self.layers = layers
     self.layerFiles = layerFiles
     self.developmentLanguage = developmentLanguage
+    self.catalogs = catalogs
   }
 
   func run() -> [Diagnostic] {
     // The families read the same tables and nothing else: run them side by side, each on its own
     // copy, and keep their diagnostics in this fixed order.
     let families: [@Sendable (inout MergeChecker) -> Void] = [
-      { checker in for table in checker.tables { checker.checkOverrides(in: table) } },
+      { checker in for table in checker.tables where !table.address.isCatalog { checker.checkOverrides(in: table) } },
       { $0.checkNearMisses() },
       { $0.checkStringsAgainstStringsdict() },
       { $0.checkFormatsWithinLayers() },
       { $0.checkFormatsOfMergedTables() },
       { $0.checkLanguages() },
+      { $0.checkCatalogs() },
     ]
     let checker = self
     return families.concurrentMap { family in

@@ -51,6 +51,14 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case unsupportedVariation = "unsupported-variation"
   /// Two catalogs of one compilation with the same table name.
   case duplicateTable = "duplicate-table"
+  /// Catalogs of one table whose layers give different source languages.
+  case sourceLanguageConflict = "source-language-conflict"
+  /// A layer with both a catalog and `.strings`/`.stringsdict` tables of the same name.
+  case tablesBesideCatalog = "tables-beside-catalog"
+  /// An overlay changes a key's source-language value while lower layers' translations stay.
+  case translationDrift = "translation-drift"
+  /// A winning catalog override marked `new` or `needs_review`.
+  case unreviewedOverride = "unreviewed-override"
 
   // Merging
   /// A value whose format specifiers can crash the app with the arguments the code passes: an

@@ -29,7 +29,10 @@ public enum LayerMerger {
     let loaded = zip(given, names).map { layer, named in
       var copy = layer
       copy.layer = named
-      if !options.exclude.isEmpty { copy.files = copy.files.filter { !options.excludes($0.key.relativePath) } }
+      if !options.exclude.isEmpty {
+        copy.files = copy.files.filter { !options.excludes($0.key.relativePath) }
+        copy.catalogs = copy.catalogs.filter { !options.excludes($0.key.relativePath) }
+      }
       return copy
     }
     var diagnostics: [Diagnostic] = []
@@ -38,28 +41,48 @@ public enum LayerMerger {
       for address in layer.files.keys.sorted() {
         diagnostics += layer.files[address]?.diagnostics ?? []
       }
+      for address in layer.catalogs.keys.sorted() {
+        diagnostics += layer.catalogs[address]?.diagnostics ?? []
+      }
     }
-    let (sourcesByAddress, caseDiagnostics) = alignAddresses(loaded.map(\.files), layers: loaded.map(\.layer))
+    // Tables that some layer holds as a catalog are merged as catalogs, with every layer's
+    // `.strings` and `.stringsdict` tables of the same name.
+    let layout = CatalogLayout(loaded.map(\.catalogs), layers: loaded.map(\.layer))
+    diagnostics += layout.diagnostics
+    let legacyFiles = loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
     let layerNames = loaded.map(\.layer.name)
     let work = sourcesByAddress.keys.sorted().map { ($0, sourcesByAddress[$0] ?? []) }
-    let tables = work.concurrentMap { address, sources in
+    let legacyTables = work.concurrentMap { address, sources in
       mergeTable(address, sources: sources, layerNames: layerNames)
     }
+    let catalogSources = layout.sources(in: loaded)
+    let catalogWork = layout.addresses.map { address in (address, catalogSources[address] ?? []) }
+    let mergedCatalogs = catalogWork.concurrentMap { address, sources in
+      CatalogMerger.merge(address, sources: sources, layerNames: layerNames)
+    }
+    diagnostics += mergedCatalogs.flatMap(\.diagnostics)
+    let tables = (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
-      developmentLanguage: developmentLanguage)
+      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog))
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
-    let inputs = loaded.flatMap { $0.files.values.map(\.path) }.sorted()
+    let inputs = (loaded.flatMap { $0.files.values.map(\.path) } + loaded.flatMap { $0.catalogs.values.map(\.path) })
+      .sorted()
     var fingerprints: [String: FileFingerprint] = [:]
     for file in loaded.flatMap(\.files.values) { fingerprints[file.path] = file.fingerprint }
-    return MergeResult(
+    for catalog in loaded.flatMap(\.catalogs.values) { fingerprints[catalog.path] = catalog.fingerprint }
+    var result = MergeResult(
       layers: loaded.map(\.layer), tables: tables, diagnostics: diagnostics, inputFiles: inputs,
       inputFingerprints: fingerprints, developmentLanguage: developmentLanguage)
+    result.catalogs = mergedCatalogs.map(\.catalog)
+    result.catalogOutput = options.catalogOutput
+    return result
   }
 
   // MARK: - Private
@@ -78,20 +101,44 @@ public enum LayerMerger {
   }
 
   /// The inputs and outputs of a merge, found by scanning the layers without reading the files,
-  /// and what the scan skipped.
+  /// and what the scan skipped. Where a layer holds String Catalogs, the layers are read and
+  /// merged to know what the catalogs write: the languages a catalog compiles to depend on its
+  /// content (as for Xcode's own dry run).
+  /// - Parameters:
+  ///   - layers: The stack, lowest first.
+  ///   - options: The merge's options: excluded tables are left out, links from a layer into
+  ///     its destination are skipped, and ``MergeOptions/catalogOutput`` says what catalogs write.
+  /// - Returns: Every table and catalog file and the addresses of the merged tables (for a merged
+  ///   catalog, the catalog's address), both sorted, and the scan's warnings.
+  public static func plan(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> PlannedFiles {
+    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+    let scanned = scans.map { scan in scan.tables.filter { !options.excludes($0.key.relativePath) } }
+    let catalogs = scans.map { scan in scan.catalogs.filter { !options.excludes($0.key.relativePath) } }
+    let inputs = (scanned.flatMap(\.values) + catalogs.flatMap(\.values)).sorted()
+    let diagnostics = scans.flatMap(\.diagnostics)
+    guard catalogs.contains(where: { !$0.isEmpty }) else {
+      let (aligned, _) = alignAddresses(scanned, layers: layers)
+      return PlannedFiles(inputs: inputs, outputs: aligned.keys.sorted(), diagnostics: diagnostics)
+    }
+    let result = merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    let outputs = OutputFile.files(for: result).compactMap { file in
+      TableAddress(relativePath: file.relativePath) ?? TableAddress(catalogPath: file.relativePath)
+    }
+    return PlannedFiles(inputs: inputs, outputs: outputs.sorted(), diagnostics: diagnostics)
+  }
+
+  /// The files a merge reads, found by scanning the layers without reading them.
   /// - Parameters:
   ///   - layers: The stack, lowest first.
   ///   - options: The merge's options: excluded tables are left out, and links from a layer into
   ///     its destination are skipped.
-  /// - Returns: Every table file and the addresses of the merged tables, both sorted, and the
-  ///   scan's warnings.
-  public static func plan(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> PlannedFiles {
+  /// - Returns: Every table and catalog file, sorted.
+  public static func plannedInputs(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> [String] {
     let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
-    let scanned = scans.map { scan in scan.tables.filter { !options.excludes($0.key.relativePath) } }
-    let (aligned, _) = alignAddresses(scanned, layers: layers)
-    return PlannedFiles(
-      inputs: scanned.flatMap(\.values).sorted(), outputs: aligned.keys.sorted(),
-      diagnostics: scans.flatMap(\.diagnostics))
+    return scans.flatMap { scan in
+      Array(scan.tables.filter { !options.excludes($0.key.relativePath) }.values)
+        + Array(scan.catalogs.filter { !options.excludes($0.key.relativePath) }.values)
+    }.sorted()
   }
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
@@ -176,8 +223,14 @@ public enum LayerMerger {
   }
 
   /// `en` if the base has it; else the language whose base tables hold the most keys (the one
-  /// the others are translated from), English variants first on a tie; else `Base`.
+  /// the others are translated from), English variants first on a tie; else `Base`; else the
+  /// source language of the base's catalogs.
   private static func pickDevelopmentLanguage(_ base: LoadedLayer?) -> String? {
+    if base?.files.isEmpty ?? true,
+      let catalog = base?.catalogs.keys.sorted().lazy.compactMap({ base?.catalogs[$0]?.catalog }).first
+    {
+      return catalog.sourceLanguage
+    }
     var keys: [String: Int] = [:]
     for (address, file) in base?.files ?? [:] { keys[address.language, default: 0] += file.table.count }
     if keys["en"] != nil { return "en" }

@@ -7,7 +7,8 @@
 /// Finds the localization tables of a layer folder.
 ///
 /// Every `.strings` and `.stringsdict` file directly inside a folder named `<lang>.lproj`, at any
-/// depth, is a table. Hidden files and folders (`.git`, `.DS_Store`) are skipped, and so is
+/// depth, is a table; every `.xcstrings` file at any depth is a String Catalog, but in a language
+/// folder other than `mul.lproj` (Xcode refuses those, see ``TableAddress/init(catalogPath:)``). Hidden files and folders (`.git`, `.DS_Store`) are skipped, and so is
 /// everything else. Symbolic links are followed, but each folder is read once (folders are
 /// known by device and inode): a link back into the walk, or into the merge's destination, is
 /// skipped with a warning, and so is a folder or table whose name is not valid UTF-8.
@@ -17,6 +18,13 @@ public enum LayerScanner {
   /// - Returns: The tables found (empty if the folder does not exist).
   public static func tables(in layer: Layer) -> [TableAddress: String] {
     scan(layer).tables
+  }
+
+  /// The String Catalogs of a layer, by address, with their paths on disk.
+  /// - Parameter layer: The layer to scan.
+  /// - Returns: The catalogs found (empty if the folder does not exist).
+  public static func catalogs(in layer: Layer) -> [TableAddress: String] {
+    scan(layer).catalogs
   }
 
   /// The tables of a layer, and what was skipped while finding them.
@@ -37,14 +45,15 @@ public enum LayerScanner {
     var walk = Walk(
       root: layer.path, resolvedRoot: resolvedPath(layer.path), destinations: destinations.compactMap(resolvedPath))
     walk.run()
-    if walk.tables.isEmpty && isDirectory(layer.path) {
+    if walk.tables.isEmpty && walk.catalogs.isEmpty && isDirectory(layer.path) {
       walk.diagnostics.append(
         Diagnostic(
           .warning, .emptyLayer,
-          "layer '\(layer.name)' has no tables (no <lang>.lproj folder with .strings or .stringsdict files)",
+          "layer '\(layer.name)' has no tables (no <lang>.lproj folder with .strings or .stringsdict files, "
+            + "no .xcstrings file)",
           at: SourceLocation(path: layer.path)))
     }
-    return LayerScan(tables: walk.tables, diagnostics: walk.diagnostics)
+    return LayerScan(tables: walk.tables, catalogs: walk.catalogs, diagnostics: walk.diagnostics)
   }
 
   /// Whether a folder exists at `path` (following symbolic links).
@@ -83,6 +92,7 @@ public enum LayerScanner {
     /// The destinations with links resolved, those that exist.
     let destinations: [String]
     var tables: [TableAddress: String] = [:]
+    var catalogs: [TableAddress: String] = [:]
     var diagnostics: [Diagnostic] = []
     /// Every folder read so far, with the path it was first read under.
     var visited: [FolderIdentity: String] = [:]
@@ -105,7 +115,7 @@ public enum LayerScanner {
         for entry in entries.sorted(by: { $0.nameBytes.lexicographicallyPrecedes($1.nameBytes) }) {
           if entry.nameBytes.first == UInt8(ascii: ".") { continue }
           guard let name = entry.name else {
-            if entry.isDirectory || hasTableExtension(entry.nameBytes) {
+            if entry.isDirectory || hasTableExtension(entry.nameBytes) || hasCatalogExtension(entry.nameBytes) {
               skip(directory + "/" + DirectoryListing.escaped(entry.nameBytes), "the name is not valid UTF-8")
             }
             continue
@@ -115,6 +125,8 @@ public enum LayerScanner {
           if entry.isDirectory {
             if isLproj && hasTableExtension(entry.nameBytes) {
               skip(path, "a folder named like a table is not a table")
+            } else if hasCatalogExtension(entry.nameBytes) {
+              skip(path, "a folder named like a catalog is not a catalog")
             } else if entry.isSymbolicLink, let reason = reasonToSkipLink(path) {
               skip(path, reason)
             } else {
@@ -122,6 +134,8 @@ public enum LayerScanner {
             }
           } else if isLproj, let address = TableAddress(relativePath: relativePath) {
             tables[address] = path
+          } else if hasCatalogExtension(entry.nameBytes), let address = TableAddress(catalogPath: relativePath) {
+            catalogs[address] = path
           }
         }
         pending += subfolders.reversed()
@@ -155,6 +169,10 @@ public enum LayerScanner {
       name.count > 8 && name.suffix(8).elementsEqual(".strings".utf8)
         || name.count > 12 && name.suffix(12).elementsEqual(".stringsdict".utf8)
     }
+
+    func hasCatalogExtension(_ name: [UInt8]) -> Bool {
+      name.count > 10 && name.suffix(10).elementsEqual(".xcstrings".utf8)
+    }
   }
 }
 
@@ -162,6 +180,8 @@ public enum LayerScanner {
 public struct LayerScan: Sendable {
   /// The tables, by address, with their paths on disk.
   public var tables: [TableAddress: String]
+  /// The String Catalogs, by address (language `""`), with their paths on disk.
+  public var catalogs: [TableAddress: String] = [:]
   /// What was skipped (links that loop or lead into the destination, names that are not UTF-8,
   /// folders named like tables) and a layer without tables, as warnings.
   public var diagnostics: [Diagnostic]

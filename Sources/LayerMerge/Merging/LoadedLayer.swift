@@ -4,11 +4,24 @@ public struct LoadedLayer: Sendable {
   public var layer: Layer
   /// Its tables, parsed, by address.
   public var files: [TableAddress: ParsedFile]
+  /// Its String Catalogs, parsed, by address (`Localizable.xcstrings`, language `""`).
+  public var catalogs: [TableAddress: ParsedCatalog] = [:]
   /// What finding the tables skipped, and a layer without tables, as warnings (see
   /// ``LayerScanner/scan(_:skippingLinksInto:)``).
-  public var diagnostics: [Diagnostic]
+  public var diagnostics: [Diagnostic] = []
 
-  /// Finds and reads every table of a layer. Files are read in parallel; the result does not
+  /// A layer whose files were read by the caller.
+  /// - Parameters:
+  ///   - layer: The layer.
+  ///   - files: Its `.strings` and `.stringsdict` tables, by address.
+  ///   - catalogs: Its String Catalogs, by address (see ``TableAddress/init(catalogPath:)``).
+  public init(layer: Layer, files: [TableAddress: ParsedFile], catalogs: [TableAddress: ParsedCatalog] = [:]) {
+    self.layer = layer
+    self.files = files
+    self.catalogs = catalogs
+  }
+
+  /// Finds and reads every table and String Catalog of a layer. Files are read in parallel; the result does not
   /// depend on the order in which they finish.
   /// - Parameter layer: The layer to load.
   public init(_ layer: Layer) {
@@ -38,6 +51,11 @@ public struct LoadedLayer: Sendable {
       (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))
     }
     files = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
+    let foundCatalogs = scan.catalogs.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
+    let parsedCatalogs = foundCatalogs.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
+      (file.address, StringCatalogReader.read(path: file.path))
+    }
+    catalogs = Dictionary(parsedCatalogs, uniquingKeysWith: { first, _ in first })
     diagnostics = scan.diagnostics
   }
 }

@@ -7,6 +7,7 @@ extension MergeOptions {
       "rules": rules.levels.isEmpty
         ? nil : rules.levels.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted().joined(separator: ","),
       "exclude": exclude.isEmpty ? nil : exclude.map(\.pattern).joined(separator: "\n"),
+      "catalogs": catalogOutput == .compiled ? nil : catalogOutput.rawValue,
     ].compactMapValues { $0 }
   }
 }

@@ -10,6 +10,9 @@ public struct MergeOptions: Hashable, Sendable {
   /// Tables left out of the merge entirely (not read, checked, merged or written), by their path
   /// inside a layer.
   public var exclude: [PathGlob]
+  /// What is written for tables some layer holds as a String Catalog: the compiled tables
+  /// (default) or the merged catalog.
+  public var catalogOutput: CatalogOutput
   /// The folder the merge writes to: symbolic links from a layer into it are skipped, so that
   /// outputs are never read back as inputs.
   public var destination: String?
@@ -19,14 +22,16 @@ public struct MergeOptions: Hashable, Sendable {
   ///   - developmentLanguage: The development language, or `nil` to pick one.
   ///   - rules: Levels of diagnostic codes.
   ///   - exclude: Patterns of tables to leave out.
+  ///   - catalogOutput: What is written for String Catalogs.
   ///   - destination: The folder the merge writes to, or `nil`.
   public init(
     developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = [],
-    destination: String? = nil
+    catalogOutput: CatalogOutput = .compiled, destination: String? = nil
   ) {
     self.developmentLanguage = developmentLanguage
     self.rules = rules
     self.exclude = exclude
+    self.catalogOutput = catalogOutput
     self.destination = destination
   }
 

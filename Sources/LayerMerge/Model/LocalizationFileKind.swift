@@ -4,6 +4,9 @@ public enum LocalizationFileKind: String, Hashable, Sendable, CaseIterable {
   case strings
   /// `<Table>.stringsdict`: plural, device and width rules.
   case stringsdict
+  /// `<Table>.xcstrings`: a String Catalog, every language of a table in one file. Read by
+  /// ``StringCatalogReader``, not by ``LocalizationFileReader``.
+  case xcstrings
 
   /// The file-name extension, without the dot.
   public var fileExtension: String { rawValue }

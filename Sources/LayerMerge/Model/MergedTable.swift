@@ -1,4 +1,8 @@
 /// One merged table: its entries as the output file will hold them, and each key's provenance.
+///
+/// One language of a merged String Catalog is a table too: its address is the catalog's in that
+/// language, each entry's value is what the localization compiles to (a string, or a
+/// `.stringsdict` rule), and its position is where the localization stands in its file.
 public struct MergedTable: Sendable {
   /// Where the table lives in every layer and in the output.
   public var address: TableAddress
@@ -16,8 +20,12 @@ public struct MergedTable: Sendable {
 public struct MergeResult: Sendable {
   /// The layers, lowest first.
   public var layers: [Layer]
-  /// The merged tables, sorted by relative path.
+  /// The merged tables, sorted by relative path; the languages of each merged catalog among them.
   public var tables: [MergedTable]
+  /// The merged String Catalogs, sorted by relative path.
+  public var catalogs: [MergedCatalog] = []
+  /// What is written for the catalogs (from ``MergeOptions/catalogOutput``).
+  public var catalogOutput: CatalogOutput = .compiled
   /// Every problem found, in a stable order.
   public var diagnostics: [Diagnostic]
   /// Every file read, sorted.

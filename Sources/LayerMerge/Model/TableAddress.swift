@@ -1,12 +1,18 @@
-/// Where a table lives inside a layer: `[directory/]<language>.lproj/<table>.<kind>`.
+/// Where a table lives inside a layer: `[directory/]<language>.lproj/<table>.<kind>`, or for a
+/// String Catalog `[directory/]<table>.xcstrings`.
+///
+/// One language of a catalog has the catalog's address with that language: its path is the
+/// catalog's, which holds every language.
 public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The folders above the `.lproj` folder (`Settings.bundle`, `Extensions/Today`), or `""`.
+  /// The folders above the `.lproj` folder (`Settings.bundle`, `Extensions/Today`), or `""`; for a
+  /// catalog, the folders above it (`Resources`, `mul.lproj`).
   public var directory: String
-  /// The `.lproj` folder's name without the extension (`en`, `zh-Hans`, `Base`).
+  /// The `.lproj` folder's name without the extension (`en`, `zh-Hans`, `Base`); for a catalog,
+  /// `""` for the whole catalog, or the language of one of its localizations.
   public var language: String
   /// The table name (`Localizable`, `InfoPlist`).
   public var table: String
-  /// `.strings` or `.stringsdict`.
+  /// `.strings`, `.stringsdict` or `.xcstrings`.
   public var kind: LocalizationFileKind
 
   /// Creates an address.
@@ -18,10 +24,13 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
   }
 
   /// Parses a relative path such as `Settings.bundle/de.lproj/Root.strings`; `nil` if the path is
-  /// not a localization table inside an `.lproj` folder.
+  /// not a `.strings` or `.stringsdict` table inside an `.lproj` folder (see ``init(catalogPath:)``
+  /// for catalogs).
   public init?(relativePath: String) {
     let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    guard components.count >= 2, let kind = LocalizationFileKind(path: components[components.count - 1]) else {
+    guard components.count >= 2, let kind = LocalizationFileKind(path: components[components.count - 1]),
+      kind != .xcstrings
+    else {
       return nil
     }
     let folder = components[components.count - 2]
@@ -34,10 +43,43 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
     guard !table.isEmpty else { return nil }
   }
 
-  /// The path relative to a layer's folder.
+  /// Parses the relative path of a String Catalog, such as `Resources/InfoPlist.xcstrings` or
+  /// `mul.lproj/Main.xcstrings`; `nil` for anything else. Xcode refuses a catalog inside a
+  /// language folder other than `mul.lproj` (which pairs it with a storyboard), so such a path is
+  /// no catalog either.
+  /// - Parameter catalogPath: The path relative to a layer.
+  public init?(catalogPath: String) {
+    let components = catalogPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard let file = components.last, file.hasSuffix(".xcstrings"), file.count > ".xcstrings".count else {
+      return nil
+    }
+    if components.count >= 2 {
+      let folder = components[components.count - 2]
+      guard !folder.hasSuffix(".lproj") || folder == "mul.lproj" else { return nil }
+    }
+    self.directory = components.dropLast().joined(separator: "/")
+    self.language = ""
+    self.table = String(file.dropLast(".xcstrings".count))
+    self.kind = .xcstrings
+  }
+
+  /// The path relative to a layer's folder (for a catalog, the catalog's, whatever the language).
   public var relativePath: String {
-    let file = "\(language).lproj/\(table).\(kind.fileExtension)"
+    let file =
+      kind == .xcstrings ? "\(table).\(kind.fileExtension)" : "\(language).lproj/\(table).\(kind.fileExtension)"
     return directory.isEmpty ? file : "\(directory)/\(file)"
+  }
+
+  /// Whether this is a String Catalog, or one language of one.
+  public var isCatalog: Bool { kind == .xcstrings }
+
+  /// The folder a table's `<language>.lproj` folders are in: the directory, without a catalog's
+  /// `mul.lproj` (its compiled tables go beside the storyboard's other languages).
+  public var languageFoldersDirectory: String {
+    guard kind == .xcstrings else { return directory }
+    if directory == "mul.lproj" { return "" }
+    if directory.hasSuffix("/mul.lproj") { return String(directory.dropLast("/mul.lproj".count)) }
+    return directory
   }
 
   /// The same table in another language.
@@ -48,6 +90,9 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
   public var description: String { relativePath }
 
   public static func < (lhs: TableAddress, rhs: TableAddress) -> Bool {
-    lhs.relativePath.utf8.lexicographicallyPrecedes(rhs.relativePath.utf8)
+    let (left, right) = (lhs.relativePath, rhs.relativePath)
+    // The languages of one catalog share its path.
+    if left.utf8.elementsEqual(right.utf8) { return lhs.language.utf8.lexicographicallyPrecedes(rhs.language.utf8) }
+    return left.utf8.lexicographicallyPrecedes(right.utf8)
   }
 }

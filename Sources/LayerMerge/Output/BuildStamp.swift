@@ -53,7 +53,7 @@ public struct BuildStamp: Hashable, Sendable {
     else { return nil }
     defer { withExtendedLifetime(lock) {} }
     guard let stamp = read(in: folder, bookkeeping: bookkeeping), stamp.configuration == configuration,
-      stamp.isCurrent(inputs: LayerMerger.plannedFiles(configuration.layers, options: options).inputs, in: folder)
+      stamp.isCurrent(inputs: LayerMerger.plannedInputs(configuration.layers, options: options), in: folder)
     else { return nil }
     return stamp
   }

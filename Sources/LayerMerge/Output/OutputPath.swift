@@ -2,8 +2,8 @@
 ///
 /// Outputs, and the entries of the record that later runs trust for removing stale outputs, are
 /// plain relative paths of tables: `[folders/]<lang>.lproj/<Table>.strings`, `.stringsdict`, or a
-/// string catalog `[folders/]<Table>.xcstrings`. No component is empty, `.`, `..` or hidden (so
-/// `.locmerge/` and anything like it is never an output), and nothing starts with `/`.
+/// string catalog `[folders/][mul.lproj/]<Table>.xcstrings`. No component is empty, `.`, `..` or
+/// hidden (so `.locmerge/` and anything like it is never an output), and nothing starts with `/`.
 package enum OutputPath {
   /// Whether `path` is a plain relative path of a table inside a destination.
   /// - Parameter path: A path relative to the destination.
@@ -18,7 +18,9 @@ package enum OutputPath {
       let folder = components[components.count - 2]
       return folder.hasSuffix(".lproj") && folder.count > ".lproj".count
     case "xcstrings":
+      // Not in a language folder, but in `mul.lproj` beside a storyboard, as Xcode allows.
       return components.count < 2 || !components[components.count - 2].hasSuffix(".lproj")
+        || components[components.count - 2] == "mul.lproj"
     default:
       return false
     }

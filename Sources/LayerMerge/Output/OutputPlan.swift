@@ -67,7 +67,8 @@ public struct OutputPlan: Sendable {
     self.stamp = stamp
   }
 
-  /// The plan that writes a merge's tables.
+  /// The plan that writes a merge's tables, and its catalogs as ``MergeResult/catalogOutput``
+  /// says.
   /// - Parameters:
   ///   - result: The merge.
   ///   - destination: The destination folder.
@@ -79,7 +80,7 @@ public struct OutputPlan: Sendable {
   ) {
     let warnings = result.diagnostics.filter { $0.severity == .warning }.count
     self.init(
-      files: OutputFile.files(for: result.tables), destination: destination, layers: result.layers,
+      files: OutputFile.files(for: result), destination: destination, layers: result.layers,
       companions: companions,
       stamp: configuration.map { BuildStamp(configuration: $0, inputs: result.inputFingerprints, warnings: warnings) })
   }

@@ -111,7 +111,7 @@ struct AuditPage {
       }
       return .array(
         [
-          .string(entry.row.table + (entry.row.kind == .stringsdict ? " (stringsdict)" : "")), .string(entry.row.key),
+          .string(entry.row.tableLabel), .string(entry.row.key),
           .integer(mask),
         ] + cells)
     }

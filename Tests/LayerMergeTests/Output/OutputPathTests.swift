@@ -6,6 +6,8 @@ import Testing
   @Test(arguments: [
     "en.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict", "Settings.bundle/zh-Hans.lproj/Root.strings",
     "Extensions/Today/fr.lproj/InfoPlist.strings", "Localizable.xcstrings", "Widgets/InfoPlist.xcstrings",
+    // A merged catalog paired with a storyboard (`--catalogs merged`).
+    "mul.lproj/Main.xcstrings", "Mac/mul.lproj/Main.xcstrings",
   ])
   func tablesOfEveryKindTheLibraryWritesAreAccepted(_ path: String) {
     #expect(OutputPath.isTablePath(path))

@@ -232,3 +232,21 @@ private final class Failures: @unchecked Sendable {
     return messages
   }
 }
+
+/// A merge's plan writes its catalogs too, compiled or merged as the options say.
+@Suite struct CatalogOutputPlanTests {
+  @Test(arguments: [CatalogOutput.compiled, .merged])
+  func thePlanOfAMergeWritesItsCatalogs(_ output: CatalogOutput) throws {
+    let fixture = try TemporaryLayers([
+      "Base": ["Resources/InfoPlist.xcstrings": TemporaryLayers.catalog([("Name", [("en", "App"), ("de", "App")])])],
+      "Brand": ["Resources/InfoPlist.xcstrings": TemporaryLayers.catalog([("Name", [("de", "Acme")])])],
+    ])
+    let result = fixture.merge("Base", "Brand", options: MergeOptions(catalogOutput: output))
+    let report = try OutputPlan(result: result, destination: fixture.path("Out")).apply()
+    #expect(
+      report.written.sorted()
+        == (output == .compiled
+          ? ["Resources/de.lproj/InfoPlist.strings", "Resources/en.lproj/InfoPlist.strings"]
+          : ["Resources/InfoPlist.xcstrings"]))
+  }
+}

@@ -81,6 +81,50 @@ import Testing
     #expect(pro.filesRead == 4)
   }
 
+  /// Catalog layers build as `merge` merges them: compiled tables by default, merged catalogs
+  /// when asked, and a second run finds the target up to date until a catalog changes.
+  @Test(arguments: [CatalogOutput.compiled, .merged])
+  func catalogTargetsGetWhatTheirOwnMergeWrites(_ output: CatalogOutput) throws {
+    let fixture = try TemporaryLayers([
+      "Base": ["Localizable.xcstrings": TemporaryLayers.catalog([("title", [("en", "Home"), ("de", "Start")])])],
+      "Targets/Acme": [
+        "Localizable.xcstrings": TemporaryLayers.catalog([("title", [("en", "Acme")])]),
+        "de.lproj/Localizable.strings": "\"title\" = \"Acme DE\";\n",
+      ],
+    ])
+    let text = """
+      {"base": "Base", "destination": "out/{target}", "targets": {"Acme": {"layers": ["Targets/Acme"]}}}
+      """
+    let read = ProjectFileReader.parse(Array(text.utf8), path: fixture.path("locmerge.json"))
+    let project = try #require(read.project, "\(read.diagnostics)")
+    var options = project.options
+    options.catalogOutput = output
+    let targets = try project.buildTargets(try project.targets(named: []), environment: [:])
+    let result = ProjectBuild(targets: targets, options: options, tool: "test").run()
+    #expect(!result.failed, "\(result.targets.flatMap(\.diagnostics))")
+    let merged = LayerMerger.merge(project.layers(of: project.targets[0]), options: options)
+    _ = try OutputPlan(result: merged, destination: fixture.path("alone")).apply()
+    let built = Self.contents(fixture.path("out/Acme"))
+    #expect(
+      built.keys.filter { !$0.hasPrefix(".locmerge/") }.sorted()
+        == (output == .compiled
+          ? ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"] : ["Localizable.xcstrings"]))
+    #expect(built == Self.contents(fixture.path("alone")))
+    let again = ProjectBuild(targets: targets, options: options, tool: "test").run()
+    guard case .upToDate = again.targets.first?.outcome else {
+      Issue.record("not up to date: \(String(describing: again.targets.first?.outcome))")
+      return
+    }
+    try fixture.write(
+      Data(TemporaryLayers.catalog([("title", [("en", "Acme!")])]).utf8), to: "Targets/Acme/Localizable.xcstrings")
+    let third = ProjectBuild(targets: targets, options: options, tool: "test").run()
+    guard case .written = third.targets.first?.outcome else {
+      Issue.record(
+        "an edited catalog did not run the target again: \(String(describing: third.targets.first?.outcome))")
+      return
+    }
+  }
+
   @Test func aSecondRunFindsEveryTargetUpToDate() throws {
     let fixture = try Self.fixture()
     let project = try Self.project(fixture)

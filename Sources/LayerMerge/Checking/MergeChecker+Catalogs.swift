@@ -1,0 +1,237 @@
+extension MergeChecker {
+  /// The checks of merged String Catalogs, each at the file and place of the localization:
+  ///
+  /// - every override against the localization it replaces: its format arguments through plural
+  ///   forms, substitutions and devices (``FormatFit``), a repeat of it (redundant), a state
+  ///   `new` or `needs_review` (it ships unreviewed);
+  /// - drift: an overlay that changes a key's source-language value over lower layers'
+  ///   translations;
+  /// - keys of the catalog without a localization in one of its languages;
+  /// - the compiler's checks on the merged catalog (``CatalogChecks``), as Xcode will compile it.
+  mutating func checkCatalogs() {
+    guard !catalogs.isEmpty else { return }
+    var languagesByCatalog: [String: [MergedTable]] = [:]
+    for table in tables where table.address.isCatalog {
+      languagesByCatalog[table.address.relativePath, default: []].append(table)
+    }
+    let (checker, byCatalog) = (self, languagesByCatalog)
+    diagnostics += catalogs.concurrentMap { catalog in
+      var copy = checker
+      copy.diagnostics = []
+      copy.check(catalog, languages: byCatalog[catalog.address.relativePath] ?? [])
+      return copy.diagnostics
+    }.flatMap { $0 }
+  }
+
+  // MARK: - Private
+
+  private mutating func check(_ merged: MergedCatalog, languages: [MergedTable]) {
+    var overrideFormats: Set<SourceLocation> = []
+    for table in languages {
+      for record in table.provenance where record.status != .inherited {
+        checkOverride(record, language: table.address.language, in: merged, formats: &overrideFormats)
+      }
+    }
+    checkDrift(merged, languages: languages)
+    checkMissingTranslations(merged, languages: languages)
+    // The compiler compares translations with the source language; where an override was already
+    // found not to fit what it replaces, that is the finding to act on.
+    diagnostics += compilerChecks(merged, languages: languages).filter { diagnostic in
+      guard [.formatMismatch, .formatMisprint].contains(diagnostic.code), let location = diagnostic.location else {
+        return true
+      }
+      return !overrideFormats.contains(location)
+    }
+  }
+
+  private mutating func checkOverride(
+    _ record: KeyProvenance, language: String, in merged: MergedCatalog, formats: inout Set<SourceLocation>
+  ) {
+    let subject = "the \(language) localization of \(quoted(record.key)) in layer '\(record.winner.layer)'"
+    if let below = record.shadowed.first {
+      let note = Diagnostic.Note(
+        "the localization it replaces, in layer '\(below.layer)', is here", at: below.location)
+      if record.status == .redundant {
+        diagnostics.append(
+          Diagnostic(
+            .warning, .redundantOverride,
+            "layer '\(record.winner.layer)' repeats the \(language) localization of \(quoted(record.key)) from layer "
+              + "'\(below.layer)'; the override can be removed", at: record.winner.location, notes: [note]))
+      } else if let found = catalogFormatMismatch(of: record.winner, against: below) {
+        formats.insert(record.winner.location)
+        diagnostics.append(
+          formatDiagnostic(
+            subject, against: "the localization it replaces", reference: "the localization it replaces", found,
+            at: record.winner.location, note: note))
+      }
+    }
+    guard record.winner.layerIndex > 0, record.status != .redundant,
+      let variant = merged.catalog[record.key]?[language]?.variant, let state = unreviewedState(in: variant)
+    else { return }
+    let skipped =
+      language == merged.catalog.sourceLanguage && state == "new" && variant.variations == nil
+      && variant.substitutions == nil && variant.stringUnit?.state == "new"
+    diagnostics.append(
+      Diagnostic(
+        .warning, .unreviewedOverride,
+        "\(subject) is marked '\(state)'; "
+          + (skipped
+            ? "source-language units marked 'new' are not compiled (the text is expected in the code), so the app "
+              + "does not show it"
+            : "it ships as it is"),
+        at: record.winner.location))
+  }
+
+  /// Why a catalog override's format does not fit the localization it replaces, with the plural
+  /// or device form it is in. A replaced localization without `%` is not used as a format.
+  private func catalogFormatMismatch(of winner: Definition, against below: Definition)
+    -> (variant: String, mismatch: FormatMismatch)?
+  {
+    guard mayHaveFormat(below.entry) else { return nil }
+    var signatures: [FormatSignature] = []
+    for (_, value) in Self.forms(of: below.value) {
+      guard let signature = FormatFit.arguments(of: value) else { return nil }
+      signatures.append(signature)
+    }
+    let reference = FormatSignature.union(signatures)
+    let forms = Self.forms(of: winner.value).flatMap { label, value in
+      FormatFit.forms(of: value, against: reference).map { form in
+        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
+      }
+    }
+    return FormatFit.worstMismatch(among: forms, against: reference)
+  }
+
+  /// A localization's runtime value as the runtime formats it: one value, or one per device.
+  private static func forms(of value: LocalizationValue) -> [(label: String, value: LocalizationValue)] {
+    guard case .dictionary(let rule) = value, case .dictionary(let devices)? = rule["NSStringDeviceSpecificRuleType"]
+    else { return [("", value)] }
+    return devices.pairs.map { ($0.key, $0.value) }
+  }
+
+  /// The first state `new` or `needs_review` of any string unit of a localization.
+  private func unreviewedState(in variant: CatalogVariant) -> String? {
+    if let state = variant.stringUnit?.state, state == "new" || state == "needs_review" { return state }
+    let cases =
+      (variant.variations?.plural ?? []) + (variant.variations?.device ?? [])
+      + (variant.substitutions ?? []).flatMap { $0.variations?.plural ?? [] }
+    for item in cases {
+      if let state = unreviewedState(in: item.variant) { return state }
+    }
+    return nil
+  }
+
+  /// An overlay that changes the source-language value of a key while translations of lower
+  /// layers stay: they translate the old text.
+  private mutating func checkDrift(_ merged: MergedCatalog, languages: [MergedTable]) {
+    let sourceLanguage = merged.catalog.sourceLanguage
+    guard let source = languages.first(where: { $0.address.language == sourceLanguage }) else { return }
+    let others = languages.filter { $0.address.language != sourceLanguage }
+    for index in source.provenance.indices {
+      let record = source.provenance[index]
+      guard record.winner.layerIndex > 0, record.status == .overridden || record.status == .added else { continue }
+      let previous = record.shadowed.first?.value ?? .string(record.key)
+      guard previous != record.winner.value else { continue }
+      let entry = source.table.entries[index]
+      let digest = source.table.digest(at: index)
+      var stale: [(language: String, definition: Definition)] = []
+      for table in others {
+        guard let position = table.table.index(ofKeyOf: entry, digest: digest) else { continue }
+        let winner = table.provenance[position].winner
+        if winner.layerIndex < record.winner.layerIndex { stale.append((table.address.language, winner)) }
+      }
+      guard !stale.isEmpty else { continue }
+      var layerNames: [String] = []
+      for (_, definition) in stale where !layerNames.contains(definition.layer) { layerNames.append(definition.layer) }
+      let several = stale.count > 1
+      diagnostics.append(
+        Diagnostic(
+          .warning, .translationDrift,
+          "layer '\(record.winner.layer)' changes the \(sourceLanguage) value of \(quoted(record.key)), but its "
+            + stale.map(\.language).joined(separator: ", ")
+            + (several ? " localizations come" : " localization comes")
+            + " from layer\(layerNames.count > 1 ? "s" : "") "
+            + layerNames.map { "'\($0)'" }.joined(separator: ", ")
+            + "; \(several ? "they" : "it") may no longer translate it",
+          at: record.winner.location,
+          notes: stale.map { Diagnostic.Note("the \($0.language) localization is here", at: $0.definition.location) }))
+    }
+  }
+
+  /// Every key to translate should have a localization in every language of its catalog; a
+  /// warning per language and layer sits on the catalog of the layer that added the keys.
+  private mutating func checkMissingTranslations(_ merged: MergedCatalog, languages: [MergedTable]) {
+    let catalog = merged.catalog
+    let targets = languages.map(\.address.language).filter { $0 != catalog.sourceLanguage }
+    guard !targets.isEmpty else { return }
+    let translatable = catalog.entries.indices.filter { catalog.entries[$0].shouldTranslate != false }
+    var introduced: [Int: Int] = [:]
+    for index in translatable { introduced[merged.introducingLayers[index], default: 0] += 1 }
+    // Which target languages each key has, one bit per language (by their position in `targets`).
+    var bitOfLanguage: [String: Int] = [:]
+    for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
+    var present = [[Bool]](repeating: [], count: catalog.entries.count)
+    for index in translatable {
+      var has = [Bool](repeating: false, count: targets.count)
+      if let localizations = catalog.entries[index].localizations {
+        for position in localizations.indices {
+          if let bit = bitOfLanguage[localizations[position].language] { has[bit] = true }
+        }
+      }
+      present[index] = has
+    }
+    for (bit, language) in targets.enumerated() {
+      var missingByLayer: [Int: [String]] = [:]
+      for index in translatable where !present[index][bit] {
+        missingByLayer[merged.introducingLayers[index], default: []].append(catalog.entries[index].key)
+      }
+      for layer in missingByLayer.keys.sorted() {
+        let missing = missingByLayer[layer] ?? []
+        let total = introduced[layer] ?? 0
+        let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+        let keys: String
+        if layers.count == 1 {
+          keys =
+            total == 1
+            ? "its key" : missing.count == total ? "all its \(total) keys" : "\(missing.count) of its \(total) keys"
+        } else {
+          let origin = "that layer '\(layers[layer].name)' \(layer == 0 ? "has" : "adds")"
+          keys =
+            total == 1
+            ? "the key \(origin)"
+            : missing.count == total ? "all \(total) keys \(origin)" : "\(missing.count) of the \(total) keys \(origin)"
+        }
+        diagnostics.append(
+          Diagnostic(
+            .warning, .missingTranslation,
+            "\(merged.address.relativePath) has no \(language) localization for \(keys) (\(shown))",
+            at: SourceLocation(path: file(toTranslate: merged, in: layer, language: language))))
+      }
+    }
+  }
+
+  /// Where a layer's translations of a catalog go: its catalog, else its table of that language
+  /// (existing or not).
+  private func file(toTranslate merged: MergedCatalog, in layer: Int, language: String) -> String {
+    let files = zip(merged.sources, merged.layerIndexes).filter { $0.1 == layer }.map(\.0)
+    if let catalog = files.first(where: { $0.hasSuffix(".xcstrings") }) { return catalog }
+    let address = TableAddress(
+      directory: merged.address.languageFoldersDirectory, language: language, table: merged.address.table,
+      kind: .strings)
+    return files.first { $0.hasSuffix("/" + address.relativePath) } ?? layers[layer].path + "/" + address.relativePath
+  }
+
+  /// The compiler's checks on the merged catalog, each at the file its localization came from.
+  private func compilerChecks(_ merged: MergedCatalog, languages: [MergedTable]) -> [Diagnostic] {
+    var byLanguage: [String: MergedTable] = [:]
+    for table in languages { byLanguage[table.address.language] = table }
+    let fallback = merged.sources.last ?? merged.address.relativePath
+    let lookup = byLanguage
+    return CatalogChecks(catalog: merged.catalog, options: CatalogCompiler.Options()) { key, language in
+      guard let table = lookup[language],
+        let index = table.table.index(ofKeyOf: LocalizationEntry(key: key, string: ""))
+      else { return fallback }
+      return table.provenance[index].winner.file
+    }.run()
+  }
+}
