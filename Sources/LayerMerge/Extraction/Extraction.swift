@@ -40,7 +40,7 @@ public struct Extraction: Sendable {
   public func stack(of target: String) -> [ExtractedLayer] {
     guard let overlay = targets.first(where: { $0.name == target }) else { return [] }
     let brand = options.groups.first { $0.members.contains(target) }.flatMap { group in
-      brands.first { $0.name == group.name && !$0.tables.isEmpty }
+      brands.first { $0.name == group.name && !$0.isEmpty }
     }
     return [base] + (brand.map { [$0] } ?? []) + [overlay]
   }

@@ -35,6 +35,7 @@ public enum Extractor {
     for copy in copies {
       diagnostics += copy.diagnostics
       for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
+      for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
     }
     var extraction = Extraction(
       base: ExtractedLayer(name: ExtractionOptions.baseName, role: .base),
@@ -52,9 +53,27 @@ public enum Extractor {
     let scopes = TableExtraction.Scopes(
       targetNames: names, brandMembers: options.groups.map { $0.members.compactMap { index[$0] }.sorted() },
       preferred: options.preferred.flatMap { index[$0] }, brandOfTarget: brandOfTarget)
+    // A table some target holds as a catalog and another as .strings/.stringsdict is not shared:
+    // the merge would fold a shared one into the other kind.
+    let legacyNames = Set(copies.flatMap { $0.files.keys.map { [$0.directory, $0.table] } })
+    let catalogNames = Set(copies.flatMap { $0.catalogs.keys.map { [$0.languageFoldersDirectory, $0.table] } })
     let addresses = Set(copies.flatMap(\.files.keys)).sorted()
     let parts = addresses.concurrentMap { address in
-      (address, TableExtraction(address: address, tables: copies.map { $0.files[address]?.table }, scopes: scopes))
+      (
+        address,
+        TableExtraction(
+          address: address, tables: copies.map { $0.files[address]?.table },
+          shareable: !catalogNames.contains([address.directory, address.table]), scopes: scopes)
+      )
+    }
+    let catalogAddresses = Set(copies.flatMap(\.catalogs.keys)).sorted()
+    let catalogParts = catalogAddresses.concurrentMap { address in
+      (
+        address,
+        CatalogExtraction(
+          address: address, catalogs: copies.map { $0.catalogs[address]?.catalog },
+          shareable: !legacyNames.contains([address.languageFoldersDirectory, address.table]), scopes: scopes)
+      )
     }
 
     var report = ExtractionReport()
@@ -79,9 +98,29 @@ public enum Extractor {
       report.perTargetKeys += part.perTargetKeys
       report.lookAlikeValues += part.lookAlikeValues
     }
+    for (address, part) in catalogParts {
+      if let catalog = part.base { extraction.base.catalogs[address] = catalog }
+      for (brand, catalog) in part.brands.enumerated() {
+        if let catalog { extraction.brands[brand].catalogs[address] = catalog }
+      }
+      for (target, catalog) in part.targets.enumerated() {
+        if let catalog { extraction.targets[target].catalogs[address] = catalog }
+      }
+      for (target, counts) in part.counts.enumerated() {
+        report.targets[target].inherited += counts.inherited
+        report.targets[target].overridden += counts.overridden
+        report.targets[target].added += counts.added
+      }
+      if let missing = part.missingTable { report.missingTables.append(missing) }
+      report.missingKeys += part.missingKeys
+    }
     for (target, copy) in copies.enumerated() {
-      report.targets[target].copyEntries = copy.files.values.reduce(0) { $0 + $1.table.count }
-      report.targets[target].copyBytes = copy.files.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
+      report.targets[target].copyEntries =
+        copy.files.values.reduce(0) { $0 + $1.table.count }
+        + copy.catalogs.values.reduce(0) { $0 + ($1.catalog?.entries.count ?? 0) }
+      report.targets[target].copyBytes =
+        copy.files.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
+        + copy.catalogs.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
     }
     report.baseEntries = extraction.base.entryCount
     report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }

@@ -24,7 +24,9 @@ struct TableExtraction {
     var brandOfTarget: [Int?]
   }
 
-  init(address: TableAddress, tables: [LocalizationTable?], scopes: Scopes) {
+  /// - Parameter shareable: `false` when some target holds this table as a String Catalog: the
+  ///   merge would fold a shared `.strings` table into that catalog, so every target keeps its own.
+  init(address: TableAddress, tables: [LocalizationTable?], shareable: Bool = true, scopes: Scopes) {
     let count = tables.count
     let holders = tables.indices.filter { tables[$0] != nil }
     brands = Array(repeating: nil, count: scopes.brandMembers.count)
@@ -34,6 +36,13 @@ struct TableExtraction {
       missingTable = ExtractionReport.MissingTable(
         address: address, missingIn: tables.indices.filter { tables[$0] == nil }.map { scopes.targetNames[$0] },
         presentIn: holders.count)
+    }
+    guard shareable else {
+      for holder in holders {
+        targets[holder] = tables[holder]
+        counts[holder].added = tables[holder]?.count ?? 0
+      }
+      return
     }
 
     // Every key of any copy, in first-appearance order, and where each copy has it.

@@ -24,12 +24,7 @@ struct ValueClasses {
   /// The class whose value a shared layer takes, or `nil` when every member has its own value.
   /// - Parameter preferred: The target that wins ties, if any.
   func chosen(preferring preferred: Int?) -> [Int]? {
-    guard let top = classes.map(\.count).max() else { return nil }
-    let tied = classes.filter { $0.count == top }
-    if tied.count == 1 { return tied[0] }
-    if let preferred, let class_ = tied.first(where: { $0.contains(preferred) }) { return class_ }
-    if top == 1 { return nil }
-    return tied[0]
+    Majority.chosen(classes, preferring: preferred)
   }
 
   /// The one class more members share than any other, if there is one and it has two members or more.
