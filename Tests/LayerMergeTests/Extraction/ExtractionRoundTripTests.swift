@@ -37,7 +37,7 @@ import Testing
       #expect(
         !merged.hasErrors || merged.diagnostics.allSatisfy { $0.severity != .error || $0.code == .formatMismatch })
       var mergedTables: [String: [String: LocalizationValue]] = [:]
-      for table in merged.tables {
+      for table in merged.tables where !table.address.isCatalog {
         guard
           case .dictionary(let values) = FoundationOracle.verdict(
             for: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
@@ -52,6 +52,15 @@ import Testing
       #expect(mergedTables.keys.sorted() == expected.keys.sorted(), "\(target.name)")
       for (path, values) in expected where mergedTables[path] != values {
         Issue.record("\(target.name)/\(path) differs after the round trip")
+      }
+      // Catalogs: every key's localizations, as Foundation reads the JSON.
+      let copyCatalogs = LayerScanner.scan(Layer(path: copy.path)).catalogs
+      #expect(Set(merged.catalogs.map(\.address)) == Set(copyCatalogs.keys), "\(target.name)")
+      for catalog in merged.catalogs {
+        let original = try Data(contentsOf: URL(fileURLWithPath: copyCatalogs[catalog.address] ?? ""))
+        #expect(
+          try CatalogExtractionTests.foundationStrings(StringCatalogWriter.data(for: catalog.catalog))
+            == CatalogExtractionTests.foundationStrings([UInt8](original)), "\(target.name)/\(catalog.address)")
       }
     }
   }
@@ -105,7 +114,7 @@ import Testing
         Layer(path: root.appendingPathComponent("targets/\(target)").path),
       ])
       let copy = root.appendingPathComponent("copies/\(target)")
-      for table in merged.tables {
+      for table in merged.tables where !table.address.isCatalog {
         let url = copy.appendingPathComponent(table.address.relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(LocalizationFileWriter.data(for: table.table, as: table.address.kind)).write(to: url)
@@ -125,10 +134,19 @@ import Testing
     try Self.expectRoundTrip(extraction, copies: copies)
   }
 
-  @Test func theWhiteLabelExampleRoundTripsWithABrand() throws {
+  /// The bundled example's merged outputs, as full copies.
+  static func exampleCopies(_ names: [String]) -> [String: URL] {
     let expected = SharedFolder.packageRoot.appendingPathComponent("Examples/WhiteLabel/expected")
+    // InitechGo's merged catalogs hold Localizable as a String Catalog.
+    return Dictionary(
+      uniqueKeysWithValues: names.map {
+        ($0, expected.appendingPathComponent($0 == "InitechGo" ? "InitechGo-catalogs" : $0))
+      })
+  }
+
+  @Test func theWhiteLabelExampleRoundTripsWithABrand() throws {
     let names = ["AcmeLite", "AcmePro", "GlobexGo"]
-    let copies = Dictionary(uniqueKeysWithValues: names.map { ($0, expected.appendingPathComponent($0)) })
+    let copies = Self.exampleCopies(names)
     let extraction = Extractor.extract(
       names.map { Layer(name: $0, path: copies[$0]?.path ?? "") },
       options: ExtractionOptions(groups: [.init(name: "Acme", members: ["AcmeLite", "AcmePro"])]))
@@ -137,6 +155,21 @@ import Testing
     #expect(extraction.base.tables[en]?["settings.footer"]?.value == .string("Acme — since 1949."))
     #expect(extraction.targets[0].tables[en]?.keys == ["upsell.banner"])
     #expect(extraction.targets[2].tables[en]?["settings.footer"] != nil)
+    try Self.expectRoundTrip(extraction, copies: copies)
+  }
+
+  @Test func theWhiteLabelExampleWithItsCatalogFlavorRoundTrips() throws {
+    let names = ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo"]
+    let copies = Self.exampleCopies(names)
+    let extraction = Extractor.extract(names.map { Layer(name: $0, path: copies[$0]?.path ?? "") })
+    // Localizable is a catalog in one copy and .strings in the others: each keeps its own, and
+    // InfoPlist, .strings everywhere, is shared.
+    let en = try #require(TableAddress(relativePath: "en.lproj/Localizable.strings"))
+    let catalog = try #require(TableAddress(catalogPath: "Localizable.xcstrings"))
+    #expect(extraction.base.tables[en] == nil)
+    #expect(extraction.base.tables[try #require(TableAddress(relativePath: "en.lproj/InfoPlist.strings"))] != nil)
+    #expect(extraction.targets[3].catalogs[catalog] != nil)
+    #expect(extraction.targets[0].tables[en] != nil)
     try Self.expectRoundTrip(extraction, copies: copies)
   }
 
@@ -154,7 +187,7 @@ import Testing
         Layer(path: root.appendingPathComponent("Branding/\(brand)").path),
       ])
       let copy = scratch.appendingPathComponent(brand)
-      for table in merged.tables {
+      for table in merged.tables where !table.address.isCatalog {
         let url = copy.appendingPathComponent(table.address.relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(LocalizationFileWriter.data(for: table.table, as: table.address.kind)).write(to: url)
