@@ -53,17 +53,23 @@ public enum Extractor {
     let scopes = TableExtraction.Scopes(
       targetNames: names, brandMembers: options.groups.map { $0.members.compactMap { index[$0] }.sorted() },
       preferred: options.preferred.flatMap { index[$0] }, brandOfTarget: brandOfTarget)
-    // A table some target holds as a catalog and another as .strings/.stringsdict is not shared:
-    // the merge would fold a shared one into the other kind.
+    // A table some target holds as a catalog and another as .strings/.stringsdict is not shared
+    // below a target that holds the other kind: the merge would fold one into the other.
     let legacyNames = Set(copies.flatMap { $0.files.keys.map { [$0.directory, $0.table] } })
-    let catalogNames = Set(copies.flatMap { $0.catalogs.keys.map { [$0.languageFoldersDirectory, $0.table] } })
+    var holdersByName: [[String]: Set<Int>] = [:]
+    for (target, copy) in copies.enumerated() {
+      for address in copy.catalogs.keys {
+        holdersByName[[address.languageFoldersDirectory, address.table], default: []].insert(target)
+      }
+    }
+    let catalogHolders = holdersByName
     let addresses = Set(copies.flatMap(\.files.keys)).sorted()
     let parts = addresses.concurrentMap { address in
       (
         address,
         TableExtraction(
           address: address, tables: copies.map { $0.files[address]?.table },
-          shareable: !catalogNames.contains([address.directory, address.table]), scopes: scopes)
+          catalogHolders: catalogHolders[[address.directory, address.table]] ?? [], scopes: scopes)
       )
     }
     let catalogAddresses = Set(copies.flatMap(\.catalogs.keys)).sorted()

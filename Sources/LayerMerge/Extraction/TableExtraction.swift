@@ -24,9 +24,10 @@ struct TableExtraction {
     var brandOfTarget: [Int?]
   }
 
-  /// - Parameter shareable: `false` when some target holds this table as a String Catalog: the
-  ///   merge would fold a shared `.strings` table into that catalog, so every target keeps its own.
-  init(address: TableAddress, tables: [LocalizationTable?], shareable: Bool = true, scopes: Scopes) {
+  /// - Parameter catalogHolders: The targets that hold this table as a String Catalog. A layer
+  ///   below one of them does not get it: the merge would fold the `.strings` table into the
+  ///   catalog. The base gets it only when there are none, a brand when none is among its targets.
+  init(address: TableAddress, tables: [LocalizationTable?], catalogHolders: Set<Int> = [], scopes: Scopes) {
     let count = tables.count
     let holders = tables.indices.filter { tables[$0] != nil }
     brands = Array(repeating: nil, count: scopes.brandMembers.count)
@@ -36,13 +37,6 @@ struct TableExtraction {
       missingTable = ExtractionReport.MissingTable(
         address: address, missingIn: tables.indices.filter { tables[$0] == nil }.map { scopes.targetNames[$0] },
         presentIn: holders.count)
-    }
-    guard shareable else {
-      for holder in holders {
-        targets[holder] = tables[holder]
-        counts[holder].added = tables[holder]?.count ?? 0
-      }
-      return
     }
 
     // Every key of any copy, in first-appearance order, and where each copy has it.
@@ -91,7 +85,7 @@ struct TableExtraction {
       }
       let classes = ValueClasses(present, entries: entries)
       if classes.classes.count > 1 { noteLookAlikes(classes, entries: entries, address: address, scopes: scopes) }
-      if present.count == count {
+      if present.count == count && catalogHolders.isEmpty {
         if let chosen = classes.chosen(preferring: scopes.preferred) {
           let source = ValueClasses.commentSource(chosen, entries: entries, preferring: scopes.preferred)
           let entry = entries[source].unsafelyUnwrapped
@@ -112,7 +106,8 @@ struct TableExtraction {
               presentIn: present.count))
         }
       }
-      for (brand, members) in scopes.brandMembers.enumerated() where members.allSatisfy({ entries[$0] != nil }) {
+      for (brand, members) in scopes.brandMembers.enumerated()
+      where members.allSatisfy({ entries[$0] != nil && !catalogHolders.contains($0) }) {
         let memberClasses = ValueClasses(members, entries: entries)
         let preferred = scopes.preferred.flatMap { members.contains($0) ? $0 : nil }
         guard let chosen = memberClasses.chosen(preferring: preferred) else { continue }

@@ -173,6 +173,19 @@ import Testing
     try Self.expectRoundTrip(extraction, copies: copies)
   }
 
+  @Test func aBrandOfTheStringsTargetsSharesWhatTheCatalogFlavorBlocksFromTheBase() throws {
+    let names = ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo"]
+    let copies = Self.exampleCopies(names)
+    let extraction = Extractor.extract(
+      names.map { Layer(name: $0, path: copies[$0]?.path ?? "") },
+      options: ExtractionOptions(groups: [.init(name: "Strings", members: ["AcmeLite", "AcmePro", "GlobexGo"])]))
+    let en = try #require(TableAddress(relativePath: "en.lproj/Localizable.strings"))
+    #expect(extraction.base.tables[en] == nil)
+    #expect(extraction.brands[0].tables[en]?["home.title"] != nil)
+    #expect(extraction.targets[0].tables[en]?.keys == ["upsell.banner"])
+    try Self.expectRoundTrip(extraction, copies: copies)
+  }
+
   @Test(SharedFolder.required) func theCorpusWhiteLabelAppRoundTrips() throws {
     let root = try #require(WhiteLabelCorpusTests.project, Comment(rawValue: SharedFolder.skipMessage))
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
