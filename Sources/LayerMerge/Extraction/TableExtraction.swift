@@ -212,7 +212,7 @@ struct TableExtraction {
 
 /// Folding that makes values differing only in whitespace, punctuation or case equal.
 enum LookAlike {
-  /// The value lowercased, without whitespace, punctuation and symbols.
+  /// The value lowercased, without whitespace, punctuation, control and format characters.
   static func folded(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
