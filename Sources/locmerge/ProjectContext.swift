@@ -44,6 +44,7 @@ struct ProjectContext {
       try? settings.rules.set(level, for: code)
     }
     settings.exclude += flags.exclude
+    if let output = options.catalogOutput { settings.catalogOutput = output }
     do {
       var targets = try project.targets(named: options.targets)
       if let shard = options.shard {
