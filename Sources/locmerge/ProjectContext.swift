@@ -57,6 +57,16 @@ struct ProjectContext {
     }
   }
 
+  /// Stops the command, after printing them, if ``layerProblems(destinations:)`` finds any.
+  /// - Throws: ``Stop`` with status 64: a stack that cannot be meant is a usage error.
+  func checkLayers(destinations: [String: String] = [:], console: Console) throws(Stop) {
+    let problems = layerProblems(destinations: destinations)
+    guard problems.isEmpty else {
+      problems.forEach(DiagnosticPrinter(console: console).print)
+      throw Stop(status: .usage)
+    }
+  }
+
   /// Every chosen target's stack checked as `merge` checks one (a folder that does not exist or
   /// is a file, a folder twice, a layer inside another, a destination overlapping a layer), each
   /// problem once, at the target in the project file.

@@ -99,10 +99,7 @@ struct ProjectOptions: Equatable {
         case "--quiet": options.quiet = true
         case "--check": options.check = true
         case "--catalogs":
-          guard let output = CatalogOutput(rawValue: value) else {
-            throw UsageError("--catalogs takes compiled or merged, got '\(value)'")
-          }
-          options.catalogOutput = output
+          options.catalogOutput = try CatalogOutput(argument: value)
         default: options.srcroot = value
         }
       }
