@@ -15,7 +15,9 @@ enum ProjectBenchmark {
   }
 
   /// 18 targets × 11 languages × 2,000 keys: one `locmerge build` against the seed algorithm and
-  /// the benchmark's reconstruction of the seed script, each run once per target.
+  /// the benchmark's reconstruction of the seed script, each run once per target, and the floors:
+  /// starting a process, and copying the files a build writes. Every kind of run takes its turn
+  /// in each round, so that load on a shared machine falls on all of them alike.
   static func seedScale(shared: URL, binary: URL, packageRoot: URL, rounds: Int, targets: Int = 18) throws -> String {
     let project = try Workload.generate(
       shared: shared, targets: targets, languages: seedLanguages.count, keys: 2000, utf16: 0,
@@ -24,61 +26,106 @@ enum ProjectBenchmark {
     try Workload.makeOverridesCompatible(project)
     let names = try targetNames(project)
     let config = try writeProjectFile(project, targets: names)
-    let out = project.appendingPathComponent("out").path
+    func folder(_ name: String) -> String { project.appendingPathComponent(name).path }
+    let base = folder("base")
     let build = ["build", "--config", config, "--quiet"]
+    // What the seed script merges: Localizable.strings only.
+    let seedTables =
+      build + ["--exclude", "InfoPlist.strings", "--exclude", "*.stringsdict", "-d", folder("same") + "/{target}"]
     let first = Spawn.run(binary.path, build)
-    guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
-    let start = timed(rounds) { Spawn.runMeasuringCPU(binary.path, ["--version"]).cpuSeconds }
-    let full = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: out) }) {
-      Spawn.runMeasuringCPU(binary.path, build).cpuSeconds
+    guard first == 0, Spawn.run(binary.path, seedTables) == 0 else {
+      return "(locmerge build failed with status \(first); figures skipped)\n"
     }
-    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
-    let base = project.appendingPathComponent("base").path
-    let merges = project.appendingPathComponent("merges").path
-    let separate = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: merges) }) {
+    let seedAlgorithm = shared.appendingPathComponent("tools/seed_algorithm.py").path
+    let reconstruction = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path
+    var status: [String: Int32] = [:]
+    func perTarget(_ script: String, into destination: String) -> Double {
       names.reduce(0) { cpu, name in
-        cpu
-          + Spawn.runMeasuringCPU(
-            binary.path,
-            ["-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d", "\(merges)/\(name)", "-q"]
-          ).cpuSeconds
+        let run = Spawn.runMeasuringCPU(
+          "/usr/bin/env",
+          ["python3", script, "-b", base, "-s", "\(project.path)/targets/\(name)", "-d", "\(destination)/\(name)"])
+        status[script] = max(status[script] ?? 0, run.status)
+        return cpu + run.cpuSeconds
       }
     }
-    func perTarget(_ script: String) -> (Timing, Int32) {
-      let destination = project.appendingPathComponent("seed").path
-      var status: Int32 = 0
-      let timing = timed(max(3, rounds / 2)) {
-        names.reduce(0) { cpu, name in
-          let run = Spawn.runMeasuringCPU(
-            "/usr/bin/env",
-            [
-              "python3", script, "-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d",
-              "\(destination)/\(name)",
-            ])
-          status = max(status, run.status)
-          return cpu + run.cpuSeconds
+    _ = perTarget(seedAlgorithm, into: folder("seed"))
+    typealias Kind = (label: String, prepare: () -> Void, run: () -> Double)
+    let kinds: [Kind] = [
+      ("start", {}, { Spawn.runMeasuringCPU(binary.path, ["--version"]).cpuSeconds }),
+      (
+        "build", { try? FileManager.default.removeItem(atPath: folder("out")) },
+        {
+          Spawn.runMeasuringCPU(binary.path, build).cpuSeconds
         }
+      ),
+      ("again", {}, { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }),
+      (
+        "same", { try? FileManager.default.removeItem(atPath: folder("same")) },
+        {
+          Spawn.runMeasuringCPU(binary.path, seedTables).cpuSeconds
+        }
+      ),
+      (
+        "merges", { try? FileManager.default.removeItem(atPath: folder("merges")) },
+        {
+          names.reduce(0) { cpu, name in
+            cpu
+              + Spawn.runMeasuringCPU(
+                binary.path,
+                ["-b", base, "-s", "\(project.path)/targets/\(name)", "-d", folder("merges") + "/\(name)", "-q"]
+              ).cpuSeconds
+          }
+        }
+      ),
+      ("seed", {}, { perTarget(seedAlgorithm, into: folder("seed")) }),
+      ("reconstruction", {}, { perTarget(reconstruction, into: folder("reconstruction")) }),
+      (
+        "copy", { try? FileManager.default.removeItem(atPath: folder("copy")) },
+        {
+          Spawn.runMeasuringCPU("/bin/cp", ["-r", folder("out"), folder("copy")]).cpuSeconds
+        }
+      ),
+      (
+        "copy seed", { try? FileManager.default.removeItem(atPath: folder("copy-seed")) },
+        {
+          Spawn.runMeasuringCPU("/bin/cp", ["-r", folder("seed"), folder("copy-seed")]).cpuSeconds
+        }
+      ),
+    ]
+    var samples: [String: [(Double, Double)]] = [:]
+    for _ in 0..<rounds {
+      for kind in kinds {
+        kind.prepare()
+        samples[kind.label, default: []].append(measure(kind.run))
       }
-      return (timing, status)
     }
-    let (seed, seedStatus) = perTarget(shared.appendingPathComponent("tools/seed_algorithm.py").path)
-    let (reconstruction, reconstructionStatus) = perTarget(
-      packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path)
-    let outputs = Workload.fileCount(under: URL(fileURLWithPath: out))
-    func row(_ label: String, _ timing: Timing, _ note: String = "") -> String {
-      "| \(label) | \(Format.milliseconds(timing.elapsed)) | \(Format.milliseconds(timing.cpu)) | \(note) |"
+    let timing = samples.mapValues(median)
+    func t(_ label: String) -> Timing { timing[label] ?? Timing(elapsed: 0, cpu: 0) }
+    let full = t("build")
+    let outputs = Workload.fileCount(under: URL(fileURLWithPath: folder("out")))
+    let seedFiles = Workload.fileCount(under: URL(fileURLWithPath: folder("seed")))
+    func ratio(_ label: String, against reference: Timing) -> String {
+      "\(Format.ratio(t(label).elapsed / reference.elapsed)) (CPU \(Format.ratio(t(label).cpu / reference.cpu)))"
     }
+    func row(_ label: String, _ kind: String, _ note: String) -> String {
+      "| \(label) | \(Format.milliseconds(t(kind).elapsed)) | \(Format.milliseconds(t(kind).cpu)) | \(note) |"
+    }
+    func exit(_ script: String) -> String { (status[script] ?? 0) == 0 ? "" : " (exit status \(status[script] ?? 0))" }
     return """
-      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU | |
-      |---|---:|---:|---|
-      \(row("process start: `locmerge --version`", start))
-      \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", full, "**1.0×**"))
-      \(row("`locmerge build`, nothing changed", again, Format.ratio(again.elapsed / full.elapsed)))
-      \(row("`locmerge merge` once per target (fresh destinations)", separate, Format.ratio(separate.elapsed / full.elapsed)))
-      \(row("`seed_algorithm.py` once per target\(seedStatus == 0 ? "" : " (exit status \(seedStatus))")", seed, "**\(Format.ratio(seed.elapsed / full.elapsed))** (CPU \(Format.ratio(seed.cpu / full.cpu)))"))
-      \(row("`build_localization_seed.py` once per target\(reconstructionStatus == 0 ? "" : " (exit status \(reconstructionStatus))")", reconstruction, "\(Format.ratio(reconstruction.elapsed / full.elapsed)) (CPU \(Format.ratio(reconstruction.cpu / full.cpu)))"))
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU (median) | seed ÷ this |
+      |---|---:|---:|---:|
+      \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", "build", "**\(ratio("seed", against: full))**"))
+      \(row("`locmerge build`, only Localizable.strings, as the seed (fresh destinations)", "same", ratio("seed", against: t("same"))))
+      \(row("`locmerge build`, nothing changed", "again", ratio("seed", against: t("again"))))
+      \(row("`locmerge merge` once per target (fresh destinations)", "merges", ratio("seed", against: t("merges"))))
+      \(row("`seed_algorithm.py` once per target\(exit(seedAlgorithm)) (\(seedFiles) files)", "seed", "1.0×"))
+      \(row("`build_localization_seed.py` once per target\(exit(reconstruction))", "reconstruction", ratio("seed", against: t("reconstruction"))))
+      \(row("floor: `cp -r` of the build's outputs", "copy", ratio("seed", against: t("copy"))))
+      \(row("floor: `cp -r` of the seed's outputs", "copy seed", ratio("seed", against: t("copy seed"))))
+      \(row("floor: process start, `locmerge --version`", "start", ""))
 
-      (medians of \(rounds) rounds, the scripts' of \(max(3, rounds / 2)); ratio = that row's time ÷ one `locmerge build`)
+      (medians of \(rounds) rounds, every kind of run once per round in turn; "seed ÷ this" = the time of
+      `seed_algorithm.py` run once per target ÷ the time of that row, elapsed and CPU)
 
       """
   }
