@@ -8,10 +8,23 @@ enum ProjectBenchmark {
   /// exactly these, so the seed's algorithm does all the work a build does for `.strings`.
   static let seedLanguages = ["en", "de", "es", "fr", "it", "ja", "ko", "pt-PT", "pt", "ru", "zh-Hans"]
 
-  /// Elapsed and CPU time (user + system of the processes) of one kind of run: medians.
+  /// Elapsed and CPU time (user + system of the processes) of one kind of run, and the system
+  /// part of the CPU time: medians.
   struct Timing {
     var elapsed: Double
     var cpu: Double
+    var system: Double
+  }
+
+  /// The CPU time processes used, user and system apart.
+  struct CPUTime {
+    var user: Double
+    var system: Double
+    var total: Double { user + system }
+    static let zero = CPUTime(user: 0, system: 0)
+    static func + (left: CPUTime, right: CPUTime) -> CPUTime {
+      CPUTime(user: left.user + right.user, system: left.system + right.system)
+    }
   }
 
   /// 18 targets × 11 languages × 2,000 keys: one `locmerge build` against the seed algorithm and
@@ -39,41 +52,41 @@ enum ProjectBenchmark {
     let seedAlgorithm = shared.appendingPathComponent("tools/seed_algorithm.py").path
     let reconstruction = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path
     var status: [String: Int32] = [:]
-    func perTarget(_ script: String, into destination: String) -> Double {
-      names.reduce(0) { cpu, name in
-        let run = Spawn.runMeasuringCPU(
+    func perTarget(_ script: String, into destination: String) -> CPUTime {
+      names.reduce(CPUTime.zero) { cpu, name in
+        let run = Spawn.runMeasuringTimes(
           "/usr/bin/env",
           ["python3", script, "-b", base, "-s", "\(project.path)/targets/\(name)", "-d", "\(destination)/\(name)"])
         status[script] = max(status[script] ?? 0, run.status)
-        return cpu + run.cpuSeconds
+        return cpu + CPUTime(user: run.userSeconds, system: run.systemSeconds)
       }
     }
     _ = perTarget(seedAlgorithm, into: folder("seed"))
-    typealias Kind = (label: String, prepare: () -> Void, run: () -> Double)
+    typealias Kind = (label: String, prepare: () -> Void, run: () -> CPUTime)
     let kinds: [Kind] = [
-      ("start", {}, { Spawn.runMeasuringCPU(binary.path, ["--version"]).cpuSeconds }),
+      ("start", {}, { spawn(binary.path, ["--version"]) }),
       (
         "build", { try? FileManager.default.removeItem(atPath: folder("out")) },
         {
-          Spawn.runMeasuringCPU(binary.path, build).cpuSeconds
+          spawn(binary.path, build)
         }
       ),
-      ("again", {}, { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }),
+      ("again", {}, { spawn(binary.path, build) }),
       (
         "same", { try? FileManager.default.removeItem(atPath: folder("same")) },
         {
-          Spawn.runMeasuringCPU(binary.path, seedTables).cpuSeconds
+          spawn(binary.path, seedTables)
         }
       ),
       (
         "merges", { try? FileManager.default.removeItem(atPath: folder("merges")) },
         {
-          names.reduce(0) { cpu, name in
+          names.reduce(CPUTime.zero) { cpu, name in
             cpu
-              + Spawn.runMeasuringCPU(
+              + spawn(
                 binary.path,
                 ["-b", base, "-s", "\(project.path)/targets/\(name)", "-d", folder("merges") + "/\(name)", "-q"]
-              ).cpuSeconds
+              )
           }
         }
       ),
@@ -82,17 +95,17 @@ enum ProjectBenchmark {
       (
         "copy", { try? FileManager.default.removeItem(atPath: folder("copy")) },
         {
-          Spawn.runMeasuringCPU("/bin/cp", ["-r", folder("out"), folder("copy")]).cpuSeconds
+          spawn("/bin/cp", ["-r", folder("out"), folder("copy")])
         }
       ),
       (
         "copy seed", { try? FileManager.default.removeItem(atPath: folder("copy-seed")) },
         {
-          Spawn.runMeasuringCPU("/bin/cp", ["-r", folder("seed"), folder("copy-seed")]).cpuSeconds
+          spawn("/bin/cp", ["-r", folder("seed"), folder("copy-seed")])
         }
       ),
     ]
-    var samples: [String: [(Double, Double)]] = [:]
+    var samples: [String: [(Double, CPUTime)]] = [:]
     for _ in 0..<rounds {
       for kind in kinds {
         kind.prepare()
@@ -100,7 +113,7 @@ enum ProjectBenchmark {
       }
     }
     let timing = samples.mapValues(median)
-    func t(_ label: String) -> Timing { timing[label] ?? Timing(elapsed: 0, cpu: 0) }
+    func t(_ label: String) -> Timing { timing[label] ?? Timing(elapsed: 0, cpu: 0, system: 0) }
     let full = t("build")
     let outputs = Workload.fileCount(under: URL(fileURLWithPath: folder("out")))
     let seedFiles = Workload.fileCount(under: URL(fileURLWithPath: folder("seed")))
@@ -108,12 +121,13 @@ enum ProjectBenchmark {
       "\(Format.ratio(t(label).elapsed / reference.elapsed)) (CPU \(Format.ratio(t(label).cpu / reference.cpu)))"
     }
     func row(_ label: String, _ kind: String, _ note: String) -> String {
-      "| \(label) | \(Format.milliseconds(t(kind).elapsed)) | \(Format.milliseconds(t(kind).cpu)) | \(note) |"
+      "| \(label) | \(Format.milliseconds(t(kind).elapsed)) | \(Format.milliseconds(t(kind).cpu)) | "
+        + "\(Format.milliseconds(t(kind).system)) | \(note) |"
     }
     func exit(_ script: String) -> String { (status[script] ?? 0) == 0 ? "" : " (exit status \(status[script] ?? 0))" }
     return """
-      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU (median) | seed ÷ this |
-      |---|---:|---:|---:|
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU (median) | of which system | seed ÷ this |
+      |---|---:|---:|---:|---:|
       \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", "build", "**\(ratio("seed", against: full))**"))
       \(row("`locmerge build`, only Localizable.strings, as the seed (fresh destinations)", "same", ratio("seed", against: t("same"))))
       \(row("`locmerge build`, nothing changed", "again", ratio("seed", against: t("again"))))
@@ -125,7 +139,8 @@ enum ProjectBenchmark {
       \(row("floor: process start, `locmerge --version`", "start", ""))
 
       (medians of \(rounds) rounds, every kind of run once per round in turn; "seed ÷ this" = the time of
-      `seed_algorithm.py` run once per target ÷ the time of that row, elapsed and CPU)
+      `seed_algorithm.py` run once per target ÷ the time of that row, elapsed and CPU; system = the CPU
+      time the kernel spent for the processes, file creation above all)
 
       """
   }
@@ -146,25 +161,30 @@ enum ProjectBenchmark {
     guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
     let bytes = Workload.byteCount(under: URL(fileURLWithPath: out))
     let files = Workload.fileCount(under: URL(fileURLWithPath: out))
-    var builds: [(Double, Double)] = []
-    var copies: [(Double, Double)] = []
+    var builds: [(Double, CPUTime)] = []
+    var copies: [(Double, CPUTime)] = []
     for _ in 0..<rounds {
       try? FileManager.default.removeItem(atPath: copy)
-      copies.append(measure { Spawn.runMeasuringCPU("/bin/cp", ["-r", out, copy]).cpuSeconds })
+      copies.append(measure { spawn("/bin/cp", ["-r", out, copy]) })
       try? FileManager.default.removeItem(atPath: out)
-      builds.append(measure { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds })
+      builds.append(measure { spawn(binary.path, build) })
     }
-    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
-    let built = median(builds)
+    let again = timed(rounds) { spawn(binary.path, build) }
     let copied = median(copies)
+    func row(_ label: String, _ timing: Timing) -> String {
+      let ratio = String(format: "%.2f× (CPU %.2f×)", timing.elapsed / copied.elapsed, timing.cpu / copied.cpu)
+      return "| \(label) | \(Format.milliseconds(timing.elapsed)) | \(Format.milliseconds(timing.cpu)) | "
+        + "\(Format.milliseconds(timing.system)) | \(ratio) |"
+    }
     return """
-      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys (\(files) files, \(bytes / 1_000_000) MB written) | elapsed (median) | CPU | |
-      |---|---:|---:|---|
-      | `cp -r` of the outputs (the baseline) | \(Format.milliseconds(copied.elapsed)) | \(Format.milliseconds(copied.cpu)) | 1.0× |
-      | **`locmerge build`, every target** (fresh destinations) | \(Format.milliseconds(built.elapsed)) | \(Format.milliseconds(built.cpu)) | **\(Format.ratio(built.elapsed / copied.elapsed))** of `cp -r` |
-      | `locmerge build`, nothing changed | \(Format.milliseconds(again.elapsed)) | \(Format.milliseconds(again.cpu)) | \(Format.ratio(again.elapsed / copied.elapsed)) |
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys (\(files) files, \(bytes / 1_000_000) MB written) | elapsed (median) | CPU (median) | of which system | this ÷ `cp -r` |
+      |---|---:|---:|---:|---:|
+      \(row("`cp -r` of the outputs (the baseline)", copied))
+      \(row("**`locmerge build`, every target** (fresh destinations)", median(builds)))
+      \(row("`locmerge build`, nothing changed", again))
 
-      (medians of \(rounds) rounds; the copy and the build alternate in each round, each into a folder just removed)
+      (medians of \(rounds) rounds; the copy and the build alternate in each round, each into a folder just removed;
+      system = the CPU time the kernel spent for the process)
 
       """
   }
@@ -248,23 +268,31 @@ enum ProjectBenchmark {
     return path.path
   }
 
-  /// Runs `work` (which returns the CPU seconds it used) and returns its elapsed and CPU time.
-  private static func measure(_ work: () -> Double) -> (Double, Double) {
+  /// Runs a program and returns the CPU time it used.
+  private static func spawn(_ path: String, _ arguments: [String]) -> CPUTime {
+    let run = Spawn.runMeasuringTimes(path, arguments)
+    return CPUTime(user: run.userSeconds, system: run.systemSeconds)
+  }
+
+  /// Runs `work` (which returns the CPU time it used) and returns its elapsed and CPU time.
+  private static func measure(_ work: () -> CPUTime) -> (Double, CPUTime) {
     let start = DispatchTime.now().uptimeNanoseconds
     let cpu = work()
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
   }
 
-  private static func median(_ samples: [(Double, Double)]) -> Timing {
+  private static func median(_ samples: [(Double, CPUTime)]) -> Timing {
     func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    return Timing(elapsed: middle(samples.map(\.0)), cpu: middle(samples.map(\.1)))
+    return Timing(
+      elapsed: middle(samples.map(\.0)), cpu: middle(samples.map(\.1.total)),
+      system: middle(samples.map(\.1.system)))
   }
 
   /// Medians of `rounds` runs after a warm-up; `prepare` runs untimed before each.
-  private static func timed(_ rounds: Int, prepare: () -> Void = {}, _ work: () -> Double) -> Timing {
+  private static func timed(_ rounds: Int, prepare: () -> Void = {}, _ work: () -> CPUTime) -> Timing {
     prepare()
     _ = work()
-    var samples: [(Double, Double)] = []
+    var samples: [(Double, CPUTime)] = []
     for _ in 0..<rounds {
       prepare()
       samples.append(measure(work))
