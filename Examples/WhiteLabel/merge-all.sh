@@ -3,8 +3,8 @@
 # reads the base and each brand once, and merges each target's stack (Base, its brand, the target).
 # InitechGo moved to String Catalogs: its stack is Base, a base catalog, the Initech overlay
 # catalog and a legacy .strings overlay; the build writes the compiled tables, and a second
-# command writes its merged catalog instead (--catalogs merged), as a team that adds one
-# catalog per flavor to each target would.
+# build of that target writes its merged catalog instead (--catalogs merged), as a team that adds
+# one catalog per flavor to each target would.
 # Usage: Examples/WhiteLabel/merge-all.sh [OUTPUT_DIR]   (default: Examples/WhiteLabel/build)
 # Set LOCMERGE to a built binary to skip the build step.
 set -eu
@@ -16,5 +16,4 @@ if [ -z "${LOCMERGE:-}" ]; then
 fi
 cd "$here"
 "$LOCMERGE" build -d "$out/{target}"
-exec "$LOCMERGE" merge -b Base -s Catalogs/Base -s Catalogs/Initech -s Targets/InitechGo \
-  -d "$out/InitechGo-catalogs" --catalogs merged
+exec "$LOCMERGE" build --target InitechGo --catalogs merged -d "$out/InitechGo-catalogs"

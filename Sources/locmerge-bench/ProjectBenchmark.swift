@@ -8,14 +8,29 @@ enum ProjectBenchmark {
   /// exactly these, so the seed's algorithm does all the work a build does for `.strings`.
   static let seedLanguages = ["en", "de", "es", "fr", "it", "ja", "ko", "pt-PT", "pt", "ru", "zh-Hans"]
 
-  /// Elapsed and CPU time (user + system of the processes) of one kind of run: medians.
+  /// Elapsed and CPU time (user + system of the processes) of one kind of run, and the system
+  /// part of the CPU time: medians.
   struct Timing {
     var elapsed: Double
     var cpu: Double
+    var system: Double
+  }
+
+  /// The CPU time processes used, user and system apart.
+  struct CPUTime {
+    var user: Double
+    var system: Double
+    var total: Double { user + system }
+    static let zero = CPUTime(user: 0, system: 0)
+    static func + (left: CPUTime, right: CPUTime) -> CPUTime {
+      CPUTime(user: left.user + right.user, system: left.system + right.system)
+    }
   }
 
   /// 18 targets × 11 languages × 2,000 keys: one `locmerge build` against the seed algorithm and
-  /// the benchmark's reconstruction of the seed script, each run once per target.
+  /// the benchmark's reconstruction of the seed script, each run once per target, and the floors:
+  /// starting a process, and copying the files a build writes. Every kind of run takes its turn
+  /// in each round, so that load on a shared machine falls on all of them alike.
   static func seedScale(shared: URL, binary: URL, packageRoot: URL, rounds: Int, targets: Int = 18) throws -> String {
     let project = try Workload.generate(
       shared: shared, targets: targets, languages: seedLanguages.count, keys: 2000, utf16: 0,
@@ -24,61 +39,108 @@ enum ProjectBenchmark {
     try Workload.makeOverridesCompatible(project)
     let names = try targetNames(project)
     let config = try writeProjectFile(project, targets: names)
-    let out = project.appendingPathComponent("out").path
+    func folder(_ name: String) -> String { project.appendingPathComponent(name).path }
+    let base = folder("base")
     let build = ["build", "--config", config, "--quiet"]
+    // What the seed script merges: Localizable.strings only.
+    let seedTables =
+      build + ["--exclude", "InfoPlist.strings", "--exclude", "*.stringsdict", "-d", folder("same") + "/{target}"]
     let first = Spawn.run(binary.path, build)
-    guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
-    let start = timed(rounds) { Spawn.runMeasuringCPU(binary.path, ["--version"]).cpuSeconds }
-    let full = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: out) }) {
-      Spawn.runMeasuringCPU(binary.path, build).cpuSeconds
+    guard first == 0, Spawn.run(binary.path, seedTables) == 0 else {
+      return "(locmerge build failed with status \(first); figures skipped)\n"
     }
-    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
-    let base = project.appendingPathComponent("base").path
-    let merges = project.appendingPathComponent("merges").path
-    let separate = timed(rounds, prepare: { try? FileManager.default.removeItem(atPath: merges) }) {
-      names.reduce(0) { cpu, name in
-        cpu
-          + Spawn.runMeasuringCPU(
-            binary.path,
-            ["-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d", "\(merges)/\(name)", "-q"]
-          ).cpuSeconds
+    let seedAlgorithm = shared.appendingPathComponent("tools/seed_algorithm.py").path
+    let reconstruction = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path
+    var status: [String: Int32] = [:]
+    func perTarget(_ script: String, into destination: String) -> CPUTime {
+      names.reduce(CPUTime.zero) { cpu, name in
+        let run = Spawn.runMeasuringTimes(
+          "/usr/bin/env",
+          ["python3", script, "-b", base, "-s", "\(project.path)/targets/\(name)", "-d", "\(destination)/\(name)"])
+        status[script] = max(status[script] ?? 0, run.status)
+        return cpu + CPUTime(user: run.userSeconds, system: run.systemSeconds)
       }
     }
-    func perTarget(_ script: String) -> (Timing, Int32) {
-      let destination = project.appendingPathComponent("seed").path
-      var status: Int32 = 0
-      let timing = timed(max(3, rounds / 2)) {
-        names.reduce(0) { cpu, name in
-          let run = Spawn.runMeasuringCPU(
-            "/usr/bin/env",
-            [
-              "python3", script, "-b", base, "-s", project.appendingPathComponent("targets/\(name)").path, "-d",
-              "\(destination)/\(name)",
-            ])
-          status = max(status, run.status)
-          return cpu + run.cpuSeconds
+    _ = perTarget(seedAlgorithm, into: folder("seed"))
+    typealias Kind = (label: String, prepare: () -> Void, run: () -> CPUTime)
+    let kinds: [Kind] = [
+      ("start", {}, { spawn(binary.path, ["--version"]) }),
+      (
+        "build", { try? FileManager.default.removeItem(atPath: folder("out")) },
+        {
+          spawn(binary.path, build)
         }
+      ),
+      ("again", {}, { spawn(binary.path, build) }),
+      (
+        "same", { try? FileManager.default.removeItem(atPath: folder("same")) },
+        {
+          spawn(binary.path, seedTables)
+        }
+      ),
+      (
+        "merges", { try? FileManager.default.removeItem(atPath: folder("merges")) },
+        {
+          names.reduce(CPUTime.zero) { cpu, name in
+            cpu
+              + spawn(
+                binary.path,
+                ["-b", base, "-s", "\(project.path)/targets/\(name)", "-d", folder("merges") + "/\(name)", "-q"]
+              )
+          }
+        }
+      ),
+      ("seed", {}, { perTarget(seedAlgorithm, into: folder("seed")) }),
+      ("reconstruction", {}, { perTarget(reconstruction, into: folder("reconstruction")) }),
+      (
+        "copy", { try? FileManager.default.removeItem(atPath: folder("copy")) },
+        {
+          spawn("/bin/cp", ["-r", folder("out"), folder("copy")])
+        }
+      ),
+      (
+        "copy seed", { try? FileManager.default.removeItem(atPath: folder("copy-seed")) },
+        {
+          spawn("/bin/cp", ["-r", folder("seed"), folder("copy-seed")])
+        }
+      ),
+    ]
+    var samples: [String: [(Double, CPUTime)]] = [:]
+    for _ in 0..<rounds {
+      for kind in kinds {
+        kind.prepare()
+        samples[kind.label, default: []].append(measure(kind.run))
       }
-      return (timing, status)
     }
-    let (seed, seedStatus) = perTarget(shared.appendingPathComponent("tools/seed_algorithm.py").path)
-    let (reconstruction, reconstructionStatus) = perTarget(
-      packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py").path)
-    let outputs = Workload.fileCount(under: URL(fileURLWithPath: out))
-    func row(_ label: String, _ timing: Timing, _ note: String = "") -> String {
-      "| \(label) | \(Format.milliseconds(timing.elapsed)) | \(Format.milliseconds(timing.cpu)) | \(note) |"
+    let timing = samples.mapValues(median)
+    func t(_ label: String) -> Timing { timing[label] ?? Timing(elapsed: 0, cpu: 0, system: 0) }
+    let full = t("build")
+    let outputs = Workload.fileCount(under: URL(fileURLWithPath: folder("out")))
+    let seedFiles = Workload.fileCount(under: URL(fileURLWithPath: folder("seed")))
+    func ratio(_ label: String, against reference: Timing) -> String {
+      "\(Format.ratio(t(label).elapsed / reference.elapsed)) (CPU \(Format.ratio(t(label).cpu / reference.cpu)))"
     }
+    func row(_ label: String, _ kind: String, _ note: String) -> String {
+      "| \(label) | \(Format.milliseconds(t(kind).elapsed)) | \(Format.milliseconds(t(kind).cpu)) | "
+        + "\(Format.milliseconds(t(kind).system)) | \(note) |"
+    }
+    func exit(_ script: String) -> String { (status[script] ?? 0) == 0 ? "" : " (exit status \(status[script] ?? 0))" }
     return """
-      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU | |
-      |---|---:|---:|---|
-      \(row("process start: `locmerge --version`", start))
-      \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", full, "**1.0×**"))
-      \(row("`locmerge build`, nothing changed", again, Format.ratio(again.elapsed / full.elapsed)))
-      \(row("`locmerge merge` once per target (fresh destinations)", separate, Format.ratio(separate.elapsed / full.elapsed)))
-      \(row("`seed_algorithm.py` once per target\(seedStatus == 0 ? "" : " (exit status \(seedStatus))")", seed, "**\(Format.ratio(seed.elapsed / full.elapsed))** (CPU \(Format.ratio(seed.cpu / full.cpu)))"))
-      \(row("`build_localization_seed.py` once per target\(reconstructionStatus == 0 ? "" : " (exit status \(reconstructionStatus))")", reconstruction, "\(Format.ratio(reconstruction.elapsed / full.elapsed)) (CPU \(Format.ratio(reconstruction.cpu / full.cpu)))"))
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys, whole processes | elapsed (median) | CPU (median) | of which system | seed ÷ this |
+      |---|---:|---:|---:|---:|
+      \(row("**`locmerge build`, every target** (fresh destinations, \(outputs) files)", "build", "**\(ratio("seed", against: full))**"))
+      \(row("`locmerge build`, only Localizable.strings, as the seed (fresh destinations)", "same", ratio("seed", against: t("same"))))
+      \(row("`locmerge build`, nothing changed", "again", ratio("seed", against: t("again"))))
+      \(row("`locmerge merge` once per target (fresh destinations)", "merges", ratio("seed", against: t("merges"))))
+      \(row("`seed_algorithm.py` once per target\(exit(seedAlgorithm)) (\(seedFiles) files)", "seed", "1.0×"))
+      \(row("`build_localization_seed.py` once per target\(exit(reconstruction))", "reconstruction", ratio("seed", against: t("reconstruction"))))
+      \(row("floor: `cp -r` of the build's outputs", "copy", ratio("seed", against: t("copy"))))
+      \(row("floor: `cp -r` of the seed's outputs", "copy seed", ratio("seed", against: t("copy seed"))))
+      \(row("floor: process start, `locmerge --version`", "start", ""))
 
-      (medians of \(rounds) rounds, the scripts' of \(max(3, rounds / 2)); ratio = that row's time ÷ one `locmerge build`)
+      (medians of \(rounds) rounds, every kind of run once per round in turn; "seed ÷ this" = the time of
+      `seed_algorithm.py` run once per target ÷ the time of that row, elapsed and CPU; system = the CPU
+      time the kernel spent for the processes, file creation above all)
 
       """
   }
@@ -99,25 +161,30 @@ enum ProjectBenchmark {
     guard first == 0 else { return "(locmerge build failed with status \(first); figures skipped)\n" }
     let bytes = Workload.byteCount(under: URL(fileURLWithPath: out))
     let files = Workload.fileCount(under: URL(fileURLWithPath: out))
-    var builds: [(Double, Double)] = []
-    var copies: [(Double, Double)] = []
+    var builds: [(Double, CPUTime)] = []
+    var copies: [(Double, CPUTime)] = []
     for _ in 0..<rounds {
       try? FileManager.default.removeItem(atPath: copy)
-      copies.append(measure { Spawn.runMeasuringCPU("/bin/cp", ["-r", out, copy]).cpuSeconds })
+      copies.append(measure { spawn("/bin/cp", ["-r", out, copy]) })
       try? FileManager.default.removeItem(atPath: out)
-      builds.append(measure { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds })
+      builds.append(measure { spawn(binary.path, build) })
     }
-    let again = timed(rounds) { Spawn.runMeasuringCPU(binary.path, build).cpuSeconds }
-    let built = median(builds)
+    let again = timed(rounds) { spawn(binary.path, build) }
     let copied = median(copies)
+    func row(_ label: String, _ timing: Timing) -> String {
+      let ratio = String(format: "%.2f× (CPU %.2f×)", timing.elapsed / copied.elapsed, timing.cpu / copied.cpu)
+      return "| \(label) | \(Format.milliseconds(timing.elapsed)) | \(Format.milliseconds(timing.cpu)) | "
+        + "\(Format.milliseconds(timing.system)) | \(ratio) |"
+    }
     return """
-      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys (\(files) files, \(bytes / 1_000_000) MB written) | elapsed (median) | CPU | |
-      |---|---:|---:|---|
-      | `cp -r` of the outputs (the baseline) | \(Format.milliseconds(copied.elapsed)) | \(Format.milliseconds(copied.cpu)) | 1.0× |
-      | **`locmerge build`, every target** (fresh destinations) | \(Format.milliseconds(built.elapsed)) | \(Format.milliseconds(built.cpu)) | **\(Format.ratio(built.elapsed / copied.elapsed))** of `cp -r` |
-      | `locmerge build`, nothing changed | \(Format.milliseconds(again.elapsed)) | \(Format.milliseconds(again.cpu)) | \(Format.ratio(again.elapsed / copied.elapsed)) |
+      | \(names.count) targets × \(seedLanguages.count) languages × 2000 keys (\(files) files, \(bytes / 1_000_000) MB written) | elapsed (median) | CPU (median) | of which system | this ÷ `cp -r` |
+      |---|---:|---:|---:|---:|
+      \(row("`cp -r` of the outputs (the baseline)", copied))
+      \(row("**`locmerge build`, every target** (fresh destinations)", median(builds)))
+      \(row("`locmerge build`, nothing changed", again))
 
-      (medians of \(rounds) rounds; the copy and the build alternate in each round, each into a folder just removed)
+      (medians of \(rounds) rounds; the copy and the build alternate in each round, each into a folder just removed;
+      system = the CPU time the kernel spent for the process)
 
       """
   }
@@ -201,23 +268,31 @@ enum ProjectBenchmark {
     return path.path
   }
 
-  /// Runs `work` (which returns the CPU seconds it used) and returns its elapsed and CPU time.
-  private static func measure(_ work: () -> Double) -> (Double, Double) {
+  /// Runs a program and returns the CPU time it used.
+  private static func spawn(_ path: String, _ arguments: [String]) -> CPUTime {
+    let run = Spawn.runMeasuringTimes(path, arguments)
+    return CPUTime(user: run.userSeconds, system: run.systemSeconds)
+  }
+
+  /// Runs `work` (which returns the CPU time it used) and returns its elapsed and CPU time.
+  private static func measure(_ work: () -> CPUTime) -> (Double, CPUTime) {
     let start = DispatchTime.now().uptimeNanoseconds
     let cpu = work()
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
   }
 
-  private static func median(_ samples: [(Double, Double)]) -> Timing {
+  private static func median(_ samples: [(Double, CPUTime)]) -> Timing {
     func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    return Timing(elapsed: middle(samples.map(\.0)), cpu: middle(samples.map(\.1)))
+    return Timing(
+      elapsed: middle(samples.map(\.0)), cpu: middle(samples.map(\.1.total)),
+      system: middle(samples.map(\.1.system)))
   }
 
   /// Medians of `rounds` runs after a warm-up; `prepare` runs untimed before each.
-  private static func timed(_ rounds: Int, prepare: () -> Void = {}, _ work: () -> Double) -> Timing {
+  private static func timed(_ rounds: Int, prepare: () -> Void = {}, _ work: () -> CPUTime) -> Timing {
     prepare()
     _ = work()
-    var samples: [(Double, Double)] = []
+    var samples: [(Double, CPUTime)] = []
     for _ in 0..<rounds {
       prepare()
       samples.append(measure(work))

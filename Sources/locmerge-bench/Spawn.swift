@@ -16,6 +16,15 @@ enum Spawn {
   /// Runs a program and returns its exit status and the CPU time it used (user + system), which
   /// other work on a shared machine disturbs less than the elapsed time.
   static func runMeasuringCPU(_ path: String, _ arguments: [String]) -> (status: Int32, cpuSeconds: Double) {
+    let run = runMeasuringTimes(path, arguments)
+    return (run.status, run.userSeconds + run.systemSeconds)
+  }
+
+  /// Runs a program and returns its exit status and its user and system CPU time apart: system
+  /// time is what the kernel spent for it, creating files above all.
+  static func runMeasuringTimes(_ path: String, _ arguments: [String]) -> (
+    status: Int32, userSeconds: Double, systemSeconds: Double
+  ) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -24,13 +33,11 @@ enum Spawn {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, 0) }
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, 0, 0) }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    let cpu =
-      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    return (status, cpu)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return (status, seconds(usage.ru_utime), seconds(usage.ru_stime))
   }
 }

@@ -37,11 +37,11 @@ struct BuildCommand {
       return .usage
     }
     // A mistyped layer would merge as an empty one; a destination inside a layer would be read back.
-    let problems = context.layerProblems(
-      destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first })
-    guard problems.isEmpty else {
-      problems.forEach(printer.print)
-      return .usage
+    do {
+      try context.checkLayers(
+        destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first }, console: console)
+    } catch {
+      return error.status
     }
 
     let serial = SerialConsole(console)

@@ -129,6 +129,8 @@ enum HelpText {
       -c, --config FILE          The project file (default: ./locmerge.json, else $SRCROOT/locmerge.json).
       --strict                   Treat warnings as errors.
       -q, --quiet                Print errors only, and no summary.
+      --catalogs compiled|merged For String Catalogs, write the compiled tables (default) or the
+                                 merged catalog; instead of the project file's "catalogs".
     \(checkOptions)
                                  These three add to the project file's settings.
 
@@ -176,7 +178,7 @@ enum HelpText {
     With the project file instead of -b: writes every target's input and output lists where its
     "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and
     -outputs.xcfilelist), in one command; --check writes nothing and exits with status 1 when a
-    list on disk is out of date (for CI); --target NAME chooses targets.
+    list on disk is out of date (for CI); --target NAME chooses targets; --catalogs as for build.
 
     EXAMPLE:
       locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\

@@ -207,10 +207,7 @@ struct MergeOptions: Equatable {
         case "--provenance": options.provenance = value
         case "--strict": options.strict = true
         case "--catalogs":
-          guard let output = CatalogOutput(rawValue: value) else {
-            throw UsageError("--catalogs takes compiled or merged, got '\(value)'")
-          }
-          options.checks.settings.catalogOutput = output
+          options.checks.settings.catalogOutput = try CatalogOutput(argument: value)
         default: options.quiet = true
         }
       }

@@ -44,6 +44,7 @@ struct ProjectContext {
       try? settings.rules.set(level, for: code)
     }
     settings.exclude += flags.exclude
+    if let output = options.catalogOutput { settings.catalogOutput = output }
     do {
       var targets = try project.targets(named: options.targets)
       if let shard = options.shard {
@@ -52,6 +53,16 @@ struct ProjectContext {
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
       console.err("locmerge: error: \(error)\n")
+      throw Stop(status: .usage)
+    }
+  }
+
+  /// Stops the command, after printing them, if ``layerProblems(destinations:)`` finds any.
+  /// - Throws: ``Stop`` with status 64: a stack that cannot be meant is a usage error.
+  func checkLayers(destinations: [String: String] = [:], console: Console) throws(Stop) {
+    let problems = layerProblems(destinations: destinations)
+    guard problems.isEmpty else {
+      problems.forEach(DiagnosticPrinter(console: console).print)
       throw Stop(status: .usage)
     }
   }

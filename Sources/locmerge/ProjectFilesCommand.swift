@@ -17,15 +17,11 @@ struct ProjectFilesCommand {
     let context: ProjectContext
     do {
       context = try ProjectContext.load(options, environment: environment, console: console)
+      try context.checkLayers(console: console)
     } catch {
       return error.status
     }
     let printer = DiagnosticPrinter(console: console)
-    let missing = context.layerProblems()
-    guard missing.isEmpty else {
-      missing.forEach(printer.print)
-      return .usage
-    }
     let lists: [CompanionFile]
     do {
       lists = try context.project.fileLists(

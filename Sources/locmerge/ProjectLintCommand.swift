@@ -11,15 +11,11 @@ struct ProjectLintCommand {
     let context: ProjectContext
     do {
       context = try ProjectContext.load(options, environment: environment, console: console)
+      try context.checkLayers(console: console)
     } catch {
       return error.status
     }
     let printer = DiagnosticPrinter(console: console)
-    let missing = context.layerProblems()
-    guard missing.isEmpty else {
-      missing.forEach(printer.print)
-      return .usage
-    }
     let stacks = context.targets.map(context.project.layers(of:))
     let shared = SharedLayers(stacks.flatMap { $0 }, options: context.settings)
     let merged = shared.merge(stacks, options: context.settings) { _, result in

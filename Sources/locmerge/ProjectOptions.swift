@@ -26,6 +26,8 @@ struct ProjectOptions: Equatable {
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
   var check = false
   var srcroot: String?
+  /// `--catalogs compiled|merged` (`build`, `files`): on top of the project file's `catalogs`.
+  var catalogOutput: CatalogOutput?
   var checks = CheckArguments()
 
   static func specs(for command: Command) -> [ArgumentScanner.OptionSpec] {
@@ -39,6 +41,7 @@ struct ProjectOptions: Equatable {
       specs += [
         .init(names: ["--shard"], takesValue: true), .init(names: ["--destination", "-d"], takesValue: true),
         .init(names: ["--strict"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
+        .init(names: ["--catalogs"], takesValue: true),
       ]
     case .lint:
       specs += [
@@ -46,7 +49,10 @@ struct ProjectOptions: Equatable {
         .init(names: ["--quiet", "-q"], takesValue: false),
       ]
     case .files:
-      specs += [.init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true)]
+      specs += [
+        .init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true),
+        .init(names: ["--catalogs"], takesValue: true),
+      ]
     case .audit:
       break
     }
@@ -92,6 +98,8 @@ struct ProjectOptions: Equatable {
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
         case "--check": options.check = true
+        case "--catalogs":
+          options.catalogOutput = try CatalogOutput(argument: value)
         default: options.srcroot = value
         }
       }

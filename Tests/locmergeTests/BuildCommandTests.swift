@@ -98,6 +98,31 @@ import Testing
       "\(first.standardError)")
   }
 
+  /// `--catalogs merged` on `build`, or `"catalogs": "merged"` in the project file, writes what
+  /// `merge --catalogs merged` writes for the same stack.
+  @Test func buildWritesMergedCatalogsWhenAskedOnTheCommandLineOrInTheProjectFile() throws {
+    let scratch = try Self.example()
+    let merge = try ToolRunner.run(
+      [
+        "merge", "-b", "Base", "-s", "Catalogs/Base", "-s", "Catalogs/Initech", "-s", "Targets/InitechGo", "-d",
+        "merged", "--catalogs", "merged",
+      ], in: scratch.root)
+    #expect(merge.status == 0, "\(merge.standardError)")
+    let expected = Self.outputs(scratch, "merged")
+    #expect(expected.keys.contains("Localizable.xcstrings"), "\(expected.keys)")
+    let flag = try ToolRunner.run(
+      ["build", "--target", "InitechGo", "--catalogs", "merged", "-d", "flag"], in: scratch.root)
+    #expect(flag.status == 0, "\(flag.standardError)")
+    #expect(Self.outputs(scratch, "flag") == expected)
+    var config = scratch.read("locmerge.json") ?? ""
+    config = config.replacingOccurrences(
+      of: "\"base\": \"Base\",", with: "\"base\": \"Base\", \"catalogs\": \"merged\",")
+    try scratch.write(config, to: "locmerge.json")
+    let file = try ToolRunner.run(["build", "--target", "InitechGo", "-d", "file"], in: scratch.root)
+    #expect(file.status == 0, "\(file.standardError)")
+    #expect(Self.outputs(scratch, "file") == expected)
+  }
+
   @Test func shardsAreDisjointAndTogetherBuildEveryTarget() throws {
     let scratch = try Self.example()
     var built: [String] = []

@@ -60,7 +60,7 @@ struct CatalogChecks {
 
   /// Whether any text of the variant has a `%`.
   static func mayFormat(_ variant: CatalogVariant) -> Bool {
-    if let unit = variant.stringUnit, unit.value.utf8.contains(UInt8(ascii: "%")) { return true }
+    if let unit = variant.stringUnit, unit.value.containsUTF8Byte(UInt8(ascii: "%")) { return true }
     for item in (variant.variations?.plural ?? []) + (variant.variations?.device ?? []) where mayFormat(item.variant) {
       return true
     }
@@ -135,7 +135,7 @@ private struct Checker {
     let substitutions = variant.substitutions ?? []
     if let unit = variant.stringUnit {
       // Only a text with '#' can refer to a substitution.
-      let mayReference = !substitutions.isEmpty || unit.value.utf8.contains(UInt8(ascii: "#"))
+      let mayReference = !substitutions.isEmpty || unit.value.containsUTF8Byte(UInt8(ascii: "#"))
       let referenced =
         mayReference
         ? FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value) : []

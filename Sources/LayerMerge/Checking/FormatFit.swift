@@ -61,7 +61,7 @@ package enum FormatFit {
   /// every specifier starts with a space or a flag ("100% guaranteed", "100%-compatible").
   package static func isProse(_ value: LocalizationValue) -> Bool {
     guard case .string(let text) = value else { return false }
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+    guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return true }
     guard let specifiers = FormatSpecifier.parse(text) else { return false }
     return specifiers.allSatisfy { specifier in
       specifier.text.unicodeScalars.dropFirst().first.map(proseMarkers.contains) ?? false
@@ -74,7 +74,7 @@ package enum FormatFit {
   /// The text with every `%` that prose would write (before a space or a flag character, or at the
   /// end) written as `%%`, a literal percent sign.
   package static func literalPercents(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return text }
     var result = ""
     var scalars = text.unicodeScalars.makeIterator()
     var pending = scalars.next()

@@ -136,8 +136,13 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 private struct JSONScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
-  /// Positions are asked for in increasing order; the locator counts lines and columns once.
-  var locator = LineLocator()
+  /// Lines are counted as whitespace is skipped: outside whitespace JSON has no line break
+  /// (strings refuse control characters), so no byte is looked at twice for them.
+  var line = 1
+  var lineStart = 0
+  /// The column at `columnOffset` on the current line: positions on one line cost one pass over it.
+  var columnOffset = 0
+  var column = 1
   var depth = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -416,14 +421,17 @@ private struct JSONScanner {
 
   func validated(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    if let text = String(validating: slice, as: UTF8.self) { return text }
+    // String(validating:) is generic and not specialized here; the decoder's check is the same
+    // rule, and String(decoding:) repairs nothing in text it found valid.
+    if isASCII(slice) || firstInvalidUTF8(slice) == slice.count { return String(decoding: slice, as: UTF8.self) }
     var copy = self
     copy.offset = range.lowerBound + firstInvalidUTF8(slice)
     throw copy.error("the string is not valid UTF-8")
   }
 
   func validated(_ decoded: [UInt8], startingAt start: Int) throws(JSONSyntaxError) -> String {
-    if let text = String(validating: decoded, as: UTF8.self) { return text }
+    let valid = decoded.withUnsafeBufferPointer { firstInvalidUTF8($0) == $0.count }
+    if valid { return String(decoding: decoded, as: UTF8.self) }
     // The escapes produced valid UTF-8, so the bad byte is a raw one: find it in the source.
     var copy = self
     copy.offset = start + firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
@@ -435,18 +443,47 @@ private struct JSONScanner {
   mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+      case 0x20, 0x09: offset += 1
+      case 0x0A:
+        // CR LF is one line break, as LineLocator counts it.
+        if offset == 0 || bytes[offset - 1] != 0x0D { line += 1 }
+        offset += 1
+        lineStart = offset
+      case 0x0D:
+        line += 1
+        offset += 1
+        lineStart = offset
       default: return
       }
     }
   }
 
+  /// The line and column of `offset`: columns count Unicode scalars, as LineLocator does.
   mutating func here() -> TextPosition {
-    locator.position(of: offset, in: bytes)
+    if columnOffset < lineStart {
+      columnOffset = lineStart
+      column = 1
+    }
+    var i = columnOffset
+    // Eight ASCII bytes at a time are eight columns.
+    if let base = bytes.baseAddress {
+      while i + 8 <= offset {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        guard word & 0x8080_8080_8080_8080 == 0 else { break }
+        column += 8
+        i += 8
+      }
+    }
+    while i < offset {
+      if bytes[i] & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    columnOffset = offset
+    return TextPosition(line: line, column: column)
   }
 
   func error(_ message: String) -> JSONSyntaxError {
-    var locator = locator
+    var locator = LineLocator()
     return JSONSyntaxError(message, at: locator.position(of: offset, in: bytes), byteOffset: offset)
   }
 
@@ -479,6 +516,21 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
   case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
   default: return nil
   }
+}
+
+/// Whether every byte is below 0x80, eight at a time.
+private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = bytes.baseAddress else { return true }
+  var i = 0
+  while i + 8 <= bytes.count {
+    if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+    i += 8
+  }
+  while i < bytes.count {
+    if base[i] >= 0x80 { return false }
+    i += 1
+  }
+  return true
 }
 
 /// The offset of the first byte that makes `bytes` invalid UTF-8 (its count if there is none).

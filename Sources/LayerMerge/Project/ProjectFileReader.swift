@@ -72,7 +72,7 @@ private struct Checker {
   }
 
   static let topLevelKeys = [
-    "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "fileLists",
+    "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
   ]
   static let targetKeys = ["layers", "destination"]
   static let layerKeys = ["path", "name"]
@@ -104,6 +104,14 @@ private struct Checker {
     if let node = fields["rules"] { rules = self.rules(node) }
     var exclude: [PathGlob] = []
     if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
+    var catalogOutput = CatalogOutput.compiled
+    if let node = fields["catalogs"], let text = nonEmptyString(node, named: "catalogs") {
+      if let output = CatalogOutput(rawValue: text) {
+        catalogOutput = output
+      } else {
+        report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
+      }
+    }
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
@@ -125,7 +133,9 @@ private struct Checker {
         ProjectFile.Target(
           name: target.name, overlays: target.layers.map(renamed), destination: target.destination,
           position: target.position)
-      }, options: MergeOptions(developmentLanguage: developmentLanguage, rules: rules, exclude: exclude),
+      },
+      options: MergeOptions(
+        developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
       fileLists: fileLists)
   }
 

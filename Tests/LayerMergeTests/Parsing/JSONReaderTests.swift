@@ -165,6 +165,28 @@ import Testing
     #expect(members[1].value["c"]?.position == TextPosition(line: 3, column: 11))
   }
 
+  /// Columns count scalars over long ASCII runs, runs broken by non-ASCII text, a byte-order mark
+  /// (it counts as one column, as the .strings reader counts it) and line breaks of every kind.
+  @Test func positionsAcrossLongRunsAndAByteOrderMark() throws {
+    let text =
+      "\u{FEFF}{\"a-long-ascii-key-of-many-bytes\":\"v\", \"ÄÖÜ-éé-long-key-with-accents\" :\n"
+      + "  [\"0123456789abcdef\",\"ß\"],\r\n\r\"z\":\r\n\n  0}"
+    let root = try JSONReader.parse(Array(text.utf8))
+    let members = try #require(root.members)
+    #expect(root.position == TextPosition(line: 1, column: 2))
+    #expect(
+      members.map(\.keyPosition) == [
+        TextPosition(line: 1, column: 3), TextPosition(line: 1, column: 41), TextPosition(line: 4, column: 1),
+      ])
+    #expect(members[0].value.position == TextPosition(line: 1, column: 36))
+    #expect(members[1].value.position == TextPosition(line: 2, column: 3))
+    #expect(
+      members[1].value.elements?.map(\.position) == [
+        TextPosition(line: 2, column: 4), TextPosition(line: 2, column: 23),
+      ])
+    #expect(members[2].value.position == TextPosition(line: 6, column: 3))
+  }
+
   @Test func positionsOnOneLongLine() throws {
     let count = 20_000
     let text = "{" + (0..<count).map { "\"k\($0)\":\"é\"" }.joined(separator: ",") + "}"

@@ -152,12 +152,25 @@ import Testing
       ["/project/locmerge.json:3:3: error: expected ',' or '}' after the value of \"targets\", found '\"'"]
     ),
     ("[]", ["/project/locmerge.json:1:1: error: the project file must be an object, not an array"]),
+    (
+      "{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}}, \"catalogs\": \"merge\"}",
+      ["/project/locmerge.json:1:61: error: \"catalogs\" must be \"compiled\" or \"merged\", not \"merge\""]
+    ),
   ])
   func everyMistakeIsReportedWhereItIs(_ text: String, _ expected: [String]) {
     let result = Self.read(text)
     #expect(result.diagnostics.map(\.description) == expected)
     #expect(result.project == nil)
     #expect(result.diagnostics.allSatisfy { $0.code == .projectFile })
+  }
+
+  /// What a merge writes for String Catalogs is a project setting, like the rules.
+  @Test func catalogsSetsWhatCatalogsWrite() throws {
+    let merged = Self.read("{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}}, \"catalogs\": \"merged\"}")
+    #expect(merged.diagnostics.isEmpty, "\(merged.diagnostics)")
+    #expect(merged.project?.options.catalogOutput == .merged)
+    let unset = Self.read("{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}}}")
+    #expect(unset.project?.options.catalogOutput == .compiled)
   }
 
   @Test func theFileIsFoundInTheCurrentFolderThenInSRCROOT() throws {

@@ -34,7 +34,8 @@ import Testing
     let fileListKeys = Self.properties(top["fileLists"]).keys
     #expect(
       Set(top.keys) == [
-        "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "fileLists",
+        "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
+        "fileLists",
       ])
     #expect(Set(targetKeys.keys) == ["layers", "destination"])
     #expect(Set(layerKeys) == ["name", "path"])
@@ -42,7 +43,7 @@ import Testing
     let text = """
       {"$schema": "s.json", "base": "B", "destination": "d/{target}",
        "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x"}, "C": {"layers": []}},
-       "developmentLanguage": "en", "rules": {}, "exclude": [],
+       "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged",
        "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"}}
       """
     let read = ProjectFileReader.parse(Array(text.utf8), path: "/p/locmerge.json")
