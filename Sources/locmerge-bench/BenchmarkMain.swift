@@ -2,7 +2,7 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project]`
+/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -144,6 +144,14 @@ enum BenchmarkMain {
       print(try ProjectBenchmark.stages(shared: shared, rounds: rounds))
       return
     }
+    if arguments.contains("--extract") {
+      // Only the extraction of 18 full copies against merging them back.
+      let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
+      defer { try? FileManager.default.removeItem(at: project) }
+      try Workload.makeOverridesCompatible(project)
+      print(try ExtractBenchmark.run(project: project, rounds: rounds))
+      return
+    }
     if arguments.contains("--write-path") {
       // Only what the write path changes: whole processes against process start (and a baseline
       // binary), and removing stale outputs.
@@ -204,6 +212,8 @@ enum BenchmarkMain {
     if binaries.isEmpty {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
+    print("## Extracting \(targets) full copies into a base and overlays, against the \(targets) merges back\n")
+    print(try ExtractBenchmark.run(project: project, rounds: rounds))
     catalogSection()
     if !binaries.isEmpty { try projectSection() }
     print("## Removing stale outputs (in process, median of \(rounds))\n")

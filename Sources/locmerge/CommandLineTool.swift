@@ -37,6 +37,8 @@ enum CommandLineTool {
       return AuditCommand(options: options, console: console, width: width).run()
     case .compile(let options):
       return CompileCommand(options: options, console: console).run()
+    case .extract(let options):
+      return ExtractCommand(options: options, console: console).run()
     case .build(let options):
       return BuildCommand(options: options, environment: environment, console: console).run()
     case .projectFiles(let options):

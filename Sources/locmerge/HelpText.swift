@@ -8,6 +8,7 @@ enum HelpText {
     case "audit": return audit
     case "compile": return compile
     case "merge": return merge
+    case "extract": return extract
     case "build": return build
     case "init": return initialize
     default: return overview
@@ -32,6 +33,7 @@ enum HelpText {
            locmerge audit   -b BASE --target NAME=LAYER[:LAYER...]... [--format text|markdown|csv|json|html]
            locmerge print   [--json] FILE...
            locmerge compile CATALOG.xcstrings... -o DIR [-l LANG]... [--dry-run] [--force-build-all-strings]
+           locmerge extract -o OUT NAME=DIR... [--group BRAND=NAME,...]... [--prefer NAME] [--format text|json]
 
     The project file, locmerge.json (found in the current folder, then in $SRCROOT; --config F
     names another), gives every target's layers and destination; see docs/config.md.
@@ -58,6 +60,9 @@ enum HelpText {
 
       # Compile String Catalogs as Xcode's xcstringstool does, on any machine:
       locmerge compile Resources/Localizable.xcstrings -o "$DERIVED_FILE_DIR/Strings"
+
+      # Move from full per-target copies to a base and thin overlays, proven exact:
+      locmerge extract -o Localization AcmePro=AcmePro/Resources AcmeLite=AcmeLite/Resources
 
       # A file as Apple's runtime reads it:
       locmerge print --json en.lproj/Localizable.strings
@@ -251,6 +256,34 @@ enum HelpText {
 
     EXAMPLE:
       locmerge print --json en.lproj/Localizable.strings de.lproj/Localizable.stringsdict
+
+    """
+
+  static let extract = """
+    USAGE: locmerge extract -o OUT NAME=DIR... [--group BRAND=NAME,...]... [--prefer NAME] [--format text|json]
+
+    Turns full per-target copies of the tables into layers: OUT/Base holds the keys every target
+    has (with the value most targets use), OUT/<NAME> only what differs for that target, and
+    OUT/locmerge.json the project file for 'locmerge build'. Before anything is written, every
+    target is merged back from the new files and compared with its copy: the same tables, keys
+    and values. Keys only some targets have stay in their overlays (an overlay cannot delete).
+    OUT must not exist (or be empty) and must not overlap a copy; it is created all at once.
+
+    OPTIONS:
+      NAME=DIR                   A target and the folder with its full <lang>.lproj tables.
+      -o, --output OUT           The new folder for the base, brands, overlays and locmerge.json.
+      -g, --group BRAND=NAMES    A brand layer between the base and the named targets
+                                 (comma-separated); repeat for more brands. Written to OUT/BRAND.
+      --prefer NAME              On a tie, the base (or brand) takes this target's value.
+      -f, --format FORMAT        The report: text (default) or json.
+
+    TIES: the value most targets use wins; on a tie the --prefer target's, else the value of the
+    earliest target on the command line. A key every target has with a value of its own stays in
+    every overlay.
+
+    EXAMPLE:
+      locmerge extract -o Localization --group Acme=AcmePro,AcmeLite \\
+        AcmePro=Old/AcmePro AcmeLite=Old/AcmeLite GlobexGo=Old/GlobexGo
 
     """
 

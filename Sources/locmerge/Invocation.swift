@@ -12,6 +12,8 @@ struct Invocation: Equatable {
     case lint(MergeOptions)
     case audit(AuditOptions)
     case compile(CompileOptions)
+    /// `extract`: full per-target copies into a base and overlays.
+    case extract(ExtractOptions)
     /// `build`: targets of the project file.
     case build(ProjectOptions)
     /// `files` without `-b`: every target's file lists from the project file.
@@ -26,7 +28,7 @@ struct Invocation: Equatable {
 
   var command: Command
 
-  static let subcommands = ["build", "merge", "files", "lint", "audit", "init", "print", "compile", "help"]
+  static let subcommands = ["build", "merge", "files", "lint", "audit", "init", "print", "compile", "extract", "help"]
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -60,6 +62,7 @@ struct Invocation: Equatable {
     case "build": return Invocation(command: .build(try ProjectOptions.parse(rest, for: .build)))
     case "init": return Invocation(command: .initProject(try InitOptions.parse(rest)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
+    case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

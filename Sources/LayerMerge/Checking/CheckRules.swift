@@ -36,7 +36,7 @@ public struct CheckRules: Hashable, Sendable {
   ])
 
   private static let toolFailures: Set<DiagnosticCode> = [
-    .unsafeDestination, .writeFailed, .projectFile, .staleFileList, .invalidLayer,
+    .unsafeDestination, .writeFailed, .projectFile, .staleFileList, .invalidLayer, .extractionMismatch,
   ]
 
   /// The levels set, by code.

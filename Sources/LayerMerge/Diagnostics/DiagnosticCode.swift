@@ -94,6 +94,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A committed `.xcfilelist` that no longer lists what the merge reads or writes (`files --check`).
   case staleFileList = "stale-file-list"
 
+  // Extraction
+  /// An extracted stack would not merge back into the copy it came from (nothing is written).
+  case extractionMismatch = "extraction-mismatch"
+
   // Configuration
   /// The project file (`locmerge.json`) cannot be read or has an error.
   case projectFile = "project-file"

@@ -1,0 +1,113 @@
+/// What an extraction found: per target, what it inherits and what it keeps; and the keys whose
+/// copies disagree in ways a person should look at.
+public struct ExtractionReport: Hashable, Sendable {
+  /// One target's figures.
+  public struct TargetSummary: Hashable, Sendable {
+    /// The target's name.
+    public var name: String
+    /// The brand it belongs to, if any.
+    public var brand: String?
+    /// Keys of the copy that its overlay leaves to the base or brand.
+    public var inherited = 0
+    /// Keys the overlay holds with a value other than the one below it.
+    public var overridden = 0
+    /// Keys the overlay holds that no layer below it has.
+    public var added = 0
+    /// Entries of the full copy (every key of every table).
+    public var copyEntries = 0
+    /// Bytes of the full copy's table files on disk.
+    public var copyBytes = 0
+    /// Bytes of the overlay's table files as written.
+    public var overlayBytes = 0
+
+    /// Entries in the overlay.
+    public var overlayEntries: Int { overridden + added }
+
+    /// Creates a summary with zero counts.
+    public init(name: String, brand: String? = nil) {
+      self.name = name
+      self.brand = brand
+    }
+  }
+
+  /// A table that most targets have but some lack: its keys cannot go to the base (an overlay
+  /// cannot delete a table), so every target that has it keeps it whole in its overlay.
+  public struct MissingTable: Hashable, Sendable {
+    /// The table.
+    public var address: TableAddress
+    /// The targets without it.
+    public var missingIn: [String]
+    /// How many targets have it.
+    public var presentIn: Int
+  }
+
+  /// A key that most targets have but some lack (in a table they have): it cannot go to the base
+  /// (an overlay cannot delete a key), so the targets that have it keep it in their overlays.
+  public struct MissingKey: Hashable, Sendable {
+    /// The table.
+    public var address: TableAddress
+    /// The key.
+    public var key: String
+    /// The targets whose table lacks it.
+    public var missingIn: [String]
+    /// How many targets have it.
+    public var presentIn: Int
+  }
+
+  /// A key every target has, each with its own value: no value is shared, so the base does not
+  /// get it and every overlay keeps its own (`--prefer` puts that target's value in the base).
+  public struct PerTargetKey: Hashable, Sendable {
+    /// The table.
+    public var address: TableAddress
+    /// The key.
+    public var key: String
+  }
+
+  /// Targets whose value differs from the majority only in whitespace, punctuation or case:
+  /// likely a fix applied to some copies only.
+  public struct LookAlikeValue: Hashable, Sendable {
+    /// The table.
+    public var address: TableAddress
+    /// The key.
+    public var key: String
+    /// The value most targets have.
+    public var majorityValue: String
+    /// How many targets have the majority value.
+    public var majorityCount: Int
+    /// The value that differs.
+    public var value: String
+    /// The targets that have it.
+    public var targets: [String]
+  }
+
+  /// One summary per target, in the order the copies were given.
+  public var targets: [TargetSummary] = []
+  /// Entries of the base.
+  public var baseEntries = 0
+  /// Entries of each brand's layer, in the order the brands were given.
+  public var brandEntries: [(name: String, entries: Int)] = []
+  /// Tables that some targets lack, sorted by address.
+  public var missingTables: [MissingTable] = []
+  /// Keys that some targets lack, sorted by address and key.
+  public var missingKeys: [MissingKey] = []
+  /// Keys every target has with a value of its own, sorted by address and key.
+  public var perTargetKeys: [PerTargetKey] = []
+  /// Values that look like an unevenly applied fix, sorted by address and key.
+  public var lookAlikeValues: [LookAlikeValue] = []
+
+  /// Creates an empty report.
+  public init() {}
+
+  public static func == (lhs: ExtractionReport, rhs: ExtractionReport) -> Bool {
+    lhs.targets == rhs.targets && lhs.baseEntries == rhs.baseEntries
+      && lhs.brandEntries.map(\.name) == rhs.brandEntries.map(\.name)
+      && lhs.brandEntries.map(\.entries) == rhs.brandEntries.map(\.entries) && lhs.missingTables == rhs.missingTables
+      && lhs.missingKeys == rhs.missingKeys && lhs.perTargetKeys == rhs.perTargetKeys
+      && lhs.lookAlikeValues == rhs.lookAlikeValues
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(targets)
+    hasher.combine(baseEntries)
+  }
+}

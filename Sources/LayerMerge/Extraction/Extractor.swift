@@ -1,0 +1,146 @@
+/// Turns N full per-target copies of the localization tables into a base, optional brands and
+/// one thin overlay per target, and proves that each target merges back into its copy.
+///
+/// Rules (docs/migrating.md):
+/// - A key goes to the base when every target has it, with the value most targets use (ties: the
+///   preferred target's value, else the earliest target's; a key where every target has its own
+///   value stays in the overlays). A brand does the same for its targets, above the base.
+/// - An overlay holds only the keys whose value differs from what it inherits, and the keys only
+///   some targets have. Overlays cannot delete, so nothing a target lacks is ever put below it.
+/// - The base keeps the most common comment of each key, an overlay its own only where it
+///   differs; shared tables follow the most common order of their keys, overlays their copy's.
+/// - Before anything can be written, every target is merged back from the rendered files with
+///   ``LayerMerger`` and compared with its copy: the same tables, keys and values.
+public enum Extractor {
+  /// Reads the copies and extracts the layers.
+  /// - Parameters:
+  ///   - copies: One folder per target, holding that target's full tables; the layer's name is
+  ///     the target's name.
+  ///   - options: Brands and the preferred target.
+  /// - Returns: The layers, the report, and every problem (check ``Extraction/hasErrors``).
+  public static func extract(_ copies: [Layer], options: ExtractionOptions = ExtractionOptions()) -> Extraction {
+    extract(loaded: copies.concurrentMap { LoadedLayer($0) }, options: options)
+  }
+
+  /// Extracts the layers from copies that are already loaded.
+  /// - Parameters:
+  ///   - copies: One loaded folder per target.
+  ///   - options: Brands and the preferred target.
+  /// - Returns: The layers, the report, and every problem (check ``Extraction/hasErrors``).
+  public static func extract(loaded copies: [LoadedLayer], options: ExtractionOptions = ExtractionOptions())
+    -> Extraction
+  {
+    let names = copies.map(\.layer.name)
+    var diagnostics = options.problems(targets: names).map { Diagnostic(.error, .invalidLayer, $0) }
+    for copy in copies {
+      diagnostics += copy.diagnostics
+      for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
+      for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
+    }
+    var extraction = Extraction(
+      base: ExtractedLayer(name: ExtractionOptions.baseName, role: .base),
+      brands: options.groups.map { ExtractedLayer(name: $0.name, role: .brand) },
+      targets: names.map { ExtractedLayer(name: $0, role: .target) }, options: options,
+      report: ExtractionReport(), diagnostics: LayerMerger.sortedByLocation(diagnostics), files: [])
+    // A copy the runtime reads differently from its text (or not at all) cannot be moved exactly.
+    guard !extraction.hasErrors else { return extraction }
+
+    let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    var brandOfTarget = [Int?](repeating: nil, count: names.count)
+    for (brand, group) in options.groups.enumerated() {
+      for member in group.members { brandOfTarget[index[member] ?? 0] = brand }
+    }
+    let scopes = TableExtraction.Scopes(
+      targetNames: names, brandMembers: options.groups.map { $0.members.compactMap { index[$0] }.sorted() },
+      preferred: options.preferred.flatMap { index[$0] }, brandOfTarget: brandOfTarget)
+    // A table some target holds as a catalog and another as .strings/.stringsdict is not shared
+    // below a target that holds the other kind: the merge would fold one into the other.
+    let legacyNames = Set(copies.flatMap { $0.files.keys.map { [$0.directory, $0.table] } })
+    var holdersByName: [[String]: Set<Int>] = [:]
+    for (target, copy) in copies.enumerated() {
+      for address in copy.catalogs.keys {
+        holdersByName[[address.languageFoldersDirectory, address.table], default: []].insert(target)
+      }
+    }
+    let catalogHolders = holdersByName
+    let addresses = Set(copies.flatMap(\.files.keys)).sorted()
+    let parts = addresses.concurrentMap { address in
+      (
+        address,
+        TableExtraction(
+          address: address, tables: copies.map { $0.files[address]?.table },
+          catalogHolders: catalogHolders[[address.directory, address.table]] ?? [], scopes: scopes)
+      )
+    }
+    let catalogAddresses = Set(copies.flatMap(\.catalogs.keys)).sorted()
+    let catalogParts = catalogAddresses.concurrentMap { address in
+      (
+        address,
+        CatalogExtraction(
+          address: address, catalogs: copies.map { $0.catalogs[address]?.catalog },
+          shareable: !legacyNames.contains([address.languageFoldersDirectory, address.table]), scopes: scopes)
+      )
+    }
+
+    var report = ExtractionReport()
+    report.targets = names.indices.map {
+      ExtractionReport.TargetSummary(name: names[$0], brand: brandOfTarget[$0].map { options.groups[$0].name })
+    }
+    for (address, part) in parts {
+      if let table = part.base { extraction.base.tables[address] = table }
+      for (brand, table) in part.brands.enumerated() {
+        if let table { extraction.brands[brand].tables[address] = table }
+      }
+      for (target, table) in part.targets.enumerated() {
+        if let table { extraction.targets[target].tables[address] = table }
+      }
+      for (target, counts) in part.counts.enumerated() {
+        report.targets[target].inherited += counts.inherited
+        report.targets[target].overridden += counts.overridden
+        report.targets[target].added += counts.added
+      }
+      if let missing = part.missingTable { report.missingTables.append(missing) }
+      report.missingKeys += part.missingKeys
+      report.perTargetKeys += part.perTargetKeys
+      report.lookAlikeValues += part.lookAlikeValues
+    }
+    for (address, part) in catalogParts {
+      if let catalog = part.base { extraction.base.catalogs[address] = catalog }
+      for (brand, catalog) in part.brands.enumerated() {
+        if let catalog { extraction.brands[brand].catalogs[address] = catalog }
+      }
+      for (target, catalog) in part.targets.enumerated() {
+        if let catalog { extraction.targets[target].catalogs[address] = catalog }
+      }
+      for (target, counts) in part.counts.enumerated() {
+        report.targets[target].inherited += counts.inherited
+        report.targets[target].overridden += counts.overridden
+        report.targets[target].added += counts.added
+      }
+      if let missing = part.missingTable { report.missingTables.append(missing) }
+      report.missingKeys += part.missingKeys
+    }
+    for (target, copy) in copies.enumerated() {
+      report.targets[target].copyEntries =
+        copy.files.values.reduce(0) { $0 + $1.table.count }
+        + copy.catalogs.values.reduce(0) { $0 + ($1.catalog?.entries.count ?? 0) }
+      report.targets[target].copyBytes =
+        copy.files.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
+        + copy.catalogs.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
+    }
+    report.baseEntries = extraction.base.entryCount
+    report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
+
+    let layers = [extraction.base] + extraction.brands + extraction.targets
+    let rendered = layers.concurrentMap { $0.files }
+    for (target, files) in rendered.suffix(extraction.targets.count).enumerated() {
+      report.targets[target].overlayBytes = files.reduce(0) { $0 + $1.bytes.count }
+    }
+    extraction.report = report
+    extraction.files =
+      rendered.flatMap { $0 }
+      + [OutputFile(relativePath: ProjectFileReader.fileName, bytes: extraction.projectFileBytes())]
+    extraction.diagnostics += ExtractionCheck.problems(extraction, layerFiles: rendered, copies: copies)
+    return extraction
+  }
+}

@@ -1,0 +1,136 @@
+import LayerMerge
+
+/// The report of `locmerge extract`, as text for people or JSON for tools.
+struct ExtractReportRenderer {
+  var extraction: Extraction
+  var output: String
+  /// How many items of each list the text shows; JSON lists them all.
+  var listLimit = 20
+
+  func text() -> String {
+    let report = extraction.report
+    var text = "Extracted \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") into \(output): "
+    text += "\(ExtractionOptions.baseName) (\(entries(report.baseEntries)))"
+    for brand in report.brandEntries {
+      // A brand that holds nothing is not written and not named in locmerge.json.
+      text += ", \(brand.name) (\(brand.entries == 0 ? "empty, not written" : entries(brand.entries)))"
+    }
+    text += "\n\n"
+    var table = TextTable(
+      header: ["target", "brand", "inherited", "overridden", "added", "overlay entries", "overlay bytes"])
+    table.rightAligned = [2, 3, 4, 5, 6]
+    for target in report.targets {
+      table.rows.append([
+        target.name, target.brand ?? "-", "\(target.inherited)", "\(target.overridden)", "\(target.added)",
+        "\(target.overlayEntries) of \(target.copyEntries) (\(percent(target.overlayEntries, target.copyEntries)))",
+        "\(target.overlayBytes) of \(target.copyBytes) (\(percent(target.overlayBytes, target.copyBytes)))",
+      ])
+    }
+    text += table.text() + "\n"
+    text += section(
+      "Tables some targets lack (an overlay cannot delete; the targets that have them keep them whole):",
+      report.missingTables.map {
+        "\($0.address.relativePath): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
+      })
+    text += section(
+      "Keys some targets lack (an overlay cannot delete; the targets that have them keep them):",
+      report.missingKeys.map {
+        "\($0.address.relativePath) \(quoted($0.key)): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
+      })
+    text += section(
+      "Keys where every target has its own value (kept in every overlay; --prefer NAME puts one in the base):",
+      report.perTargetKeys.map { "\($0.address.relativePath) \(quoted($0.key))" })
+    text += section(
+      "Values that differ from the majority only in whitespace, punctuation or case (a fix applied to some copies only?):",
+      report.lookAlikeValues.map {
+        "\($0.address.relativePath) \(quoted($0.key)): \(quoted($0.majorityValue)) in \($0.majorityCount) targets, "
+          + "\(quoted($0.value)) in \(names($0.targets))"
+      })
+    text += "\nNext: locmerge build -c \(PathText.join(output, ProjectFileReader.fileName)) -d 'build/{target}'\n"
+    return text
+  }
+
+  func json() -> String {
+    let report = extraction.report
+    let document = JSONValue.object([
+      ("output", .string(output)),
+      ("base", .object([("name", .string(ExtractionOptions.baseName)), ("entries", .integer(report.baseEntries))])),
+      (
+        "brands",
+        .array(report.brandEntries.map { .object([("name", .string($0.name)), ("entries", .integer($0.entries))]) })
+      ),
+      (
+        "targets",
+        .array(
+          report.targets.map { target in
+            .object([
+              ("name", .string(target.name)), ("brand", target.brand.map(JSONValue.string) ?? .null),
+              ("inherited", .integer(target.inherited)), ("overridden", .integer(target.overridden)),
+              ("added", .integer(target.added)), ("overlayEntries", .integer(target.overlayEntries)),
+              ("copyEntries", .integer(target.copyEntries)), ("overlayBytes", .integer(target.overlayBytes)),
+              ("copyBytes", .integer(target.copyBytes)),
+            ])
+          })
+      ),
+      (
+        "missingTables",
+        .array(
+          report.missingTables.map {
+            .object([
+              ("table", .string($0.address.relativePath)), ("missingIn", .array($0.missingIn.map(JSONValue.string))),
+              ("presentIn", .integer($0.presentIn)),
+            ])
+          })
+      ),
+      (
+        "missingKeys",
+        .array(
+          report.missingKeys.map {
+            .object([
+              ("table", .string($0.address.relativePath)), ("key", .string($0.key)),
+              ("missingIn", .array($0.missingIn.map(JSONValue.string))), ("presentIn", .integer($0.presentIn)),
+            ])
+          })
+      ),
+      (
+        "perTargetKeys",
+        .array(
+          report.perTargetKeys.map { .object([("table", .string($0.address.relativePath)), ("key", .string($0.key))]) })
+      ),
+      (
+        "lookAlikeValues",
+        .array(
+          report.lookAlikeValues.map {
+            .object([
+              ("table", .string($0.address.relativePath)), ("key", .string($0.key)),
+              ("majorityValue", .string($0.majorityValue)), ("majorityCount", .integer($0.majorityCount)),
+              ("value", .string($0.value)), ("targets", .array($0.targets.map(JSONValue.string))),
+            ])
+          })
+      ),
+    ])
+    return document.serialized(indent: 2) + "\n"
+  }
+
+  // MARK: - Private
+
+  private func section(_ title: String, _ lines: [String]) -> String {
+    guard !lines.isEmpty else { return "" }
+    var text = "\n" + title + "\n"
+    for line in lines.prefix(listLimit) { text += "  " + line + "\n" }
+    if lines.count > listLimit { text += "  … and \(lines.count - listLimit) more (--format json lists them all)\n" }
+    return text
+  }
+
+  private func percent(_ part: Int, _ whole: Int) -> String {
+    guard whole > 0 else { return "-" }
+    let tenths = (part * 1000 + whole / 2) / whole
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  private func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+
+  private func names(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+  private func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+}
