@@ -3,7 +3,7 @@
 /// This is the optimal-string-alignment form: an insertion, a deletion, a substitution or a swap
 /// of two neighbouring characters (`Titel` for `Title`) each count as one edit, and no part of
 /// the string is edited twice. Typos are mostly one of those four.
-public enum EditDistance {
+package enum EditDistance {
   /// The number of single-character insertions, deletions, substitutions and swaps of
   /// neighbouring characters between two strings, compared by Unicode scalar.
   /// - Parameters:
@@ -11,7 +11,7 @@ public enum EditDistance {
   ///   - rhs: The second string.
   ///   - limit: Stop early and return `limit + 1` once the distance is known to exceed this.
   /// - Returns: The distance, or `limit + 1` when it is larger than `limit`.
-  public static func between(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
+  package static func between(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
     let a = Array(lhs.unicodeScalars)
     let b = Array(rhs.unicodeScalars)
     if abs(a.count - b.count) > limit { return limit == .max ? limit : limit + 1 }
