@@ -111,3 +111,19 @@ public struct ExtractionReport: Hashable, Sendable {
     hasher.combine(baseEntries)
   }
 }
+
+extension ExtractionReport {
+  /// Adds what one table's or catalog's extraction found: each target's counts, the table if some
+  /// targets lack it, and the keys some targets lack.
+  mutating func add(
+    _ counts: [(inherited: Int, overridden: Int, added: Int)], missingTable: MissingTable?, missingKeys: [MissingKey]
+  ) {
+    for (target, count) in counts.enumerated() {
+      targets[target].inherited += count.inherited
+      targets[target].overridden += count.overridden
+      targets[target].added += count.added
+    }
+    if let missingTable { missingTables.append(missingTable) }
+    self.missingKeys += missingKeys
+  }
+}

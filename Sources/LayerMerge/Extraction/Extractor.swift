@@ -94,13 +94,7 @@ public enum Extractor {
       for (target, table) in part.targets.enumerated() {
         if let table { extraction.targets[target].tables[address] = table }
       }
-      for (target, counts) in part.counts.enumerated() {
-        report.targets[target].inherited += counts.inherited
-        report.targets[target].overridden += counts.overridden
-        report.targets[target].added += counts.added
-      }
-      if let missing = part.missingTable { report.missingTables.append(missing) }
-      report.missingKeys += part.missingKeys
+      report.add(part.counts, missingTable: part.missingTable, missingKeys: part.missingKeys)
       report.perTargetKeys += part.perTargetKeys
       report.lookAlikeValues += part.lookAlikeValues
     }
@@ -112,13 +106,7 @@ public enum Extractor {
       for (target, catalog) in part.targets.enumerated() {
         if let catalog { extraction.targets[target].catalogs[address] = catalog }
       }
-      for (target, counts) in part.counts.enumerated() {
-        report.targets[target].inherited += counts.inherited
-        report.targets[target].overridden += counts.overridden
-        report.targets[target].added += counts.added
-      }
-      if let missing = part.missingTable { report.missingTables.append(missing) }
-      report.missingKeys += part.missingKeys
+      report.add(part.counts, missingTable: part.missingTable, missingKeys: part.missingKeys)
     }
     for (target, copy) in copies.enumerated() {
       report.targets[target].copyEntries =
