@@ -80,6 +80,36 @@ package enum FileBytes {
     guard expected <= maximumSize else { throw .tooLarge(expected) }
     // Regular files never block; reads should, so that a short read means the end.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    let bytes: [UInt8]
+    do {
+      bytes = try readToEnd(descriptor, expectedSize: expected, limit: maximumSize)
+    } catch {
+      switch error {
+      case .system(let code): throw .system(PathText.systemErrorDescription(code))
+      case .tooLarge(let size): throw .tooLarge(size)
+      }
+    }
+    return (bytes, FileFingerprint(status))
+  }
+
+  /// Why ``readToEnd(_:expectedSize:limit:)`` stopped before the end.
+  package enum ReadStop: Error {
+    /// The system refused a read; the associated value is `errno`.
+    case system(Int32)
+    /// The file grew past the limit while it was read; the associated value is the bytes read.
+    case tooLarge(Int)
+  }
+
+  /// Every byte up to the end of an open file: the size `fstat` gave in one read, then, for a file
+  /// that grew since, on in chunks.
+  /// - Parameters:
+  ///   - descriptor: An open file, in blocking mode (a short read means the end).
+  ///   - expectedSize: Its size from `fstat`.
+  ///   - limit: The most bytes to accept.
+  package static func readToEnd(_ descriptor: Int32, expectedSize: Int, limit: Int = .max) throws(ReadStop)
+    -> [UInt8]
+  {
+    let expected = max(0, expectedSize)
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
       initialized = 0
@@ -91,19 +121,18 @@ package enum FileBytes {
         initialized += result
       }
     }
-    if failure != 0 { throw .system(PathText.systemErrorDescription(failure)) }
-    // A file that grew since `fstat` is read on in chunks, up to the limit.
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16384) { chunk throws(Failure) in
+    if failure != 0 { throw .system(failure) }
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16384) { chunk throws(ReadStop) in
       while let base = chunk.baseAddress {
         let result = systemRead(descriptor, base, chunk.count)
         if result < 0 && errno == EINTR { continue }
-        if result < 0 { throw .system(PathText.systemErrorDescription()) }
+        if result < 0 { throw .system(errno) }
         if result == 0 { return }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<result]))
-        if bytes.count > maximumSize { throw .tooLarge(bytes.count) }
+        if bytes.count > limit { throw .tooLarge(bytes.count) }
       }
     }
-    return (bytes, FileFingerprint(status))
+    return bytes
   }
 
   /// The size of the file at `path`, or `nil` if there is none.

@@ -158,7 +158,7 @@ final class DestinationFolder {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    return SystemFile.readAll(descriptor, expectedSize: Int(status.st_size))
+    return try? FileBytes.readToEnd(descriptor, expectedSize: Int(status.st_size))
   }
 
   // MARK: - Private
