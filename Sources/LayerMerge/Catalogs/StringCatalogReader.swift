@@ -253,35 +253,12 @@ private struct CatalogBuilder {
   /// The members of an object, each key once (the last occurrence, where the first stood), as
   /// JSONSerialization and Xcode read them.
   mutating func lastOfEach(_ members: [JSONMember], warnAbout kind: String? = nil) -> [JSONMember] {
-    // Most objects are small and have no repeated key: check that without hashing.
-    if members.count <= 16 {
-      var repeated = false
-      outer: for i in members.indices {
-        for j in members.indices where j > i && members[i].key.utf8.elementsEqual(members[j].key.utf8) {
-          repeated = true
-          break outer
-        }
-      }
-      if !repeated { return members }
+    members.lastOfEachKey(\.key) { first, last in
+      guard let kind else { return }
+      warning(
+        .duplicateKey, at: last.keyPosition, "\(kind) \(quoted(last.key)) is given twice; the last one wins",
+        note: ("first given here", first.keyPosition))
     }
-    var index: [ByteKey: Int] = [:]
-    var result: [JSONMember] = []
-    for member in members {
-      let bytes = ByteKey(member.key)
-      if let existing = index[bytes] {
-        if let kind {
-          warning(
-            .duplicateKey, at: member.keyPosition,
-            "\(kind) \(quoted(member.key)) is given twice; the last one wins",
-            note: ("first given here", result[existing].keyPosition))
-        }
-        result[existing] = member
-      } else {
-        index[bytes] = result.count
-        result.append(member)
-      }
-    }
-    return result
   }
 
   mutating func expectObject(_ member: JSONMember) -> [JSONMember]? {

@@ -98,7 +98,7 @@ public enum StringCatalogWriter {
     case .object(let members):
       output.append(UInt8(ascii: "{"))
       output.append(0x0A)
-      let sorted = uniqueLast(members).sorted { CatalogKeyOrder.precedes($0.key, $1.key) }
+      let sorted = members.lastOfEachKey(\.key).sorted { CatalogKeyOrder.precedes($0.key, $1.key) }
       for (index, member) in sorted.enumerated() {
         if index > 0 { output.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
         indent(level + 1, into: &output)
@@ -125,23 +125,6 @@ public enum StringCatalogWriter {
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .null: output.append(contentsOf: "null".utf8)
     }
-  }
-
-  /// Each key once, the last value winning, as a dictionary built from the members would hold it.
-  private static func uniqueLast(_ members: [JSONMember]) -> [JSONMember] {
-    var index: [ByteKey: Int] = [:]
-    var result: [JSONMember] = []
-    result.reserveCapacity(members.count)
-    for member in members {
-      let bytes = ByteKey(member.key)
-      if let existing = index[bytes] {
-        result[existing] = member
-      } else {
-        index[bytes] = result.count
-        result.append(member)
-      }
-    }
-    return result
   }
 
   private static func indent(_ level: Int, into output: inout [UInt8]) {

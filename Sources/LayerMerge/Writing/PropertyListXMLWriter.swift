@@ -71,7 +71,8 @@ private struct Writer {
       return
     }
     append("<dict>\n")
-    for (key, value) in (keysAreUnique ? pairs : lastOfEach(pairs)).sorted(by: { utf16Order($0.key, $1.key) }) {
+    for (key, value) in (keysAreUnique ? pairs : pairs.lastOfEachKey(\.key)).sorted(by: { utf16Order($0.key, $1.key) })
+    {
       indent(level + 1)
       append("<key>")
       appendEscaped(key)
@@ -122,22 +123,6 @@ private struct Writer {
       indent(level)
       append("<date>\(text)</date>\n")
     }
-  }
-
-  func lastOfEach(_ pairs: [(key: String, value: LocalizationValue)]) -> [(key: String, value: LocalizationValue)] {
-    var index: [ByteKey: Int] = [:]
-    var result: [(key: String, value: LocalizationValue)] = []
-    result.reserveCapacity(pairs.count)
-    for pair in pairs {
-      let bytes = ByteKey(pair.key)
-      if let existing = index[bytes] {
-        result[existing] = pair
-      } else {
-        index[bytes] = result.count
-        result.append(pair)
-      }
-    }
-    return result
   }
 
   mutating func indent(_ level: Int) {
