@@ -112,6 +112,25 @@ import Testing
     #expect(parsed.hasErrors)
   }
 
+  /// A language given twice in one entry: the last wins, where the first stood, as
+  /// JSONSerialization reads the object, with a warning at the last and a note at the first.
+  @Test func aLanguageGivenTwiceKeepsTheLastWhereTheFirstStood() throws {
+    let text =
+      "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\n"
+      + "\"de\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"eins\"}},\n"
+      + "\"fr\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"un\"}},\n"
+      + "\"de\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"zwei\"}}}}}}"
+    let parsed = StringCatalogReader.parse(Array(text.utf8), path: "l.xcstrings")
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        #"l.xcstrings:4:1: warning: language "de" is given twice; the last one wins"#
+      ])
+    #expect(parsed.diagnostics.first?.notes.first?.location?.position == TextPosition(line: 2, column: 1))
+    let localizations = try #require(parsed.catalog?["k"]?.localizations)
+    #expect(localizations.map(\.language) == ["de", "fr"])
+    #expect(localizations.first?.variant.stringUnit?.value == "zwei")
+  }
+
   @Test func warnsAboutRepeatedAndCanonicallyEquivalentKeys() throws {
     let text =
       "{\"sourceLanguage\":\"en\",\"strings\":{\n\"\u{E9}\":{},\n\"e\u{301}\":{},\n\"x\":{},\n\"x\":{\"comment\":\"2\"}}}"
@@ -121,6 +140,9 @@ import Testing
     #expect(parsed.diagnostics[0].location?.position == TextPosition(line: 3, column: 1))
     #expect(parsed.diagnostics[0].message.contains("U+0065 U+0301 vs U+00E9"))
     #expect(parsed.diagnostics[0].notes.first?.location?.position == TextPosition(line: 2, column: 1))
+    // The repeated key is reported at its last occurrence, which wins, with a note at the first.
+    #expect(parsed.diagnostics[1].description.hasPrefix(#"k.xcstrings:5:1: warning: key "x" is defined twice"#))
+    #expect(parsed.diagnostics[1].notes.first?.location?.position == TextPosition(line: 4, column: 1))
     let catalog = try #require(parsed.catalog)
     // Both spellings stay: keys compare by bytes.
     #expect(catalog.entries.map { Array($0.key.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"], ["x"]])
