@@ -4,35 +4,48 @@ extension MergeChecker {
   mutating func checkFormatsWithinLayers() {
     guard let developmentLanguage else { return }
     for files in layerFiles {
-      // The development-language formats of each table, worked out once for all its languages.
-      var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
-      for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
-        let developmentAddress = address.inLanguage(developmentLanguage)
-        guard let file = files[address], let reference = files[developmentAddress] else { continue }
-        if references[developmentAddress] == nil {
-          references[developmentAddress] = formats(of: reference.table.entries)
+      // A layer's own problems are the same in every stack: shared layers are checked once.
+      guard let shared else {
+        diagnostics += formatsWithin(files, developmentLanguage: developmentLanguage)
+        continue
+      }
+      let key = ([developmentLanguage] + files.values.map(\.path).sorted()).joined(separator: "\u{0}")
+      diagnostics += shared.formatsWithinLayer(key) { formatsWithin(files, developmentLanguage: developmentLanguage) }
+    }
+  }
+
+  /// The format problems within one layer's files.
+  private func formatsWithin(_ files: [TableAddress: ParsedFile], developmentLanguage: String) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    // The development-language formats of each table, worked out once for all its languages.
+    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+    for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
+      let developmentAddress = address.inLanguage(developmentLanguage)
+      guard let file = files[address], let reference = files[developmentAddress] else { continue }
+      if references[developmentAddress] == nil {
+        references[developmentAddress] = formats(of: reference.table.entries)
+      }
+      let language = address.language
+      for (index, signature) in references[developmentAddress] ?? [] {
+        let entry = reference.table.entries[index]
+        guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
+          continue
         }
-        let language = address.language
-        for (index, signature) in references[developmentAddress] ?? [] {
-          let entry = reference.table.entries[index]
-          guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
-            continue
-          }
-          let translation = file.table.entries[other]
-          // A plain translation without '%' takes no argument, which always fits.
-          guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
-          else { continue }
-          diagnostics.append(
-            formatDiagnostic(
-              "the \(language) value of \(quoted(entry.key))", against: "its \(developmentLanguage) value",
-              reference: developmentLanguage, found,
-              at: SourceLocation(path: file.path, position: translation.position),
-              note: Diagnostic.Note(
-                "the \(developmentLanguage) value is here",
-                at: SourceLocation(path: reference.path, position: entry.position))))
-        }
+        let translation = file.table.entries[other]
+        // A plain translation without '%' takes no argument, which always fits.
+        guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
+        else { continue }
+        diagnostics.append(
+          formatDiagnostic(
+            "the \(language) value of \(quoted(entry.key))", against: "its \(developmentLanguage) value",
+            reference: developmentLanguage, found,
+            at: SourceLocation(path: file.path, position: translation.position),
+            note: Diagnostic.Note(
+              "the \(developmentLanguage) value is here",
+              at: SourceLocation(path: reference.path, position: entry.position))))
       }
     }
+    return diagnostics
   }
 
   /// In the merged result, a value from a layer that has no development-language value of its
@@ -44,17 +57,31 @@ extension MergeChecker {
     let tables = self.tables.filter { !$0.address.isCatalog }
     var byAddress: [TableAddress: MergedTable] = [:]
     for table in tables { byAddress[table.address] = table }
-    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+    // Per development-language table: the keys some overlay defines, and the arguments of the
+    // values worked out so far (`nil` inside for a broken format, which is no reference).
+    var overlaid: [TableAddress: [Int]] = [:]
+    var references: [TableAddress: [Int: FormatSignature?]] = [:]
     for table in tables where table.address.language != developmentLanguage && table.address.language != "Base" {
       let developmentAddress = table.address.inLanguage(developmentLanguage)
       // With one layer every value is checked within it.
       guard layers.count > 1, let reference = byAddress[developmentAddress] else { continue }
-      if references[developmentAddress] == nil {
-        references[developmentAddress] = formats(
-          of: reference.provenance.map { $0.shadowed.last?.entry ?? $0.winner.entry })
+      if overlaid[developmentAddress] == nil {
+        overlaid[developmentAddress] = reference.provenance.indices.filter {
+          reference.provenance[$0].status != .inherited
+        }
+      }
+      // A key only the base defines, in both languages, has both values from the base, where
+      // they were checked within it: only keys an overlay touches in either language can fail.
+      var candidates = Set(overlaid[developmentAddress] ?? [])
+      for index in table.provenance.indices where table.provenance[index].status != .inherited {
+        if let development = reference.table.index(
+          ofKeyOf: table.table.entries[index], digest: table.table.digest(at: index))
+        {
+          candidates.insert(development)
+        }
       }
       let language = table.address.language
-      for (index, signature) in references[developmentAddress] ?? [] {
+      for index in candidates.sorted() {
         let development = reference.provenance[index]
         guard
           let other = table.table.index(
@@ -65,10 +92,15 @@ extension MergeChecker {
         // override that does not fit what it replaces is reported as such.
         let layer = record.winner.layerIndex
         guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
-          overrideMismatch(record) == nil, mayHaveFormat(record.winner.entry),
-          let found = formatMismatch(of: record.winner.value, against: signature)
+          overrideMismatch(record) == nil, mayHaveFormat(record.winner.entry)
         else { continue }
         let original = development.shadowed.last ?? development.winner
+        if references[developmentAddress, default: [:]][index] == nil {
+          references[developmentAddress, default: [:]][index] = .some(referenceSignature(original.entry))
+        }
+        guard let signature = references[developmentAddress]?[index] ?? nil,
+          let found = formatMismatch(of: record.winner.value, against: signature)
+        else { continue }
         diagnostics.append(
           formatDiagnostic(
             "in the merged result, the \(language) value of \(quoted(record.key)) from layer '\(record.winner.layer)'",

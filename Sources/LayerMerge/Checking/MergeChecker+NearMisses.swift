@@ -14,23 +14,26 @@ extension MergeChecker {
         let rhsDevelopment = rhs.address.language == developmentLanguage
         return lhsDevelopment != rhsDevelopment ? lhsDevelopment : lhs.address < rhs.address
       }
-      var candidates: [KeyProvenance] = []
+      // Records are read in place: copying each of a table's thousands would retain its parts.
+      var candidates: [(table: Int, index: Int)] = []
       var seen: Set<String> = []
-      for table in group {
-        for record in table.provenance where record.status == .added && seen.insert(record.key).inserted {
-          candidates.append(record)
+      for (tableIndex, table) in group.enumerated() {
+        for index in table.provenance.indices
+        where table.provenance[index].status == .added && seen.insert(table.provenance[index].key).inserted {
+          candidates.append((tableIndex, index))
         }
       }
       guard !candidates.isEmpty else { continue }
-      for layerIndex in Set(candidates.map(\.winner.layerIndex)).sorted() {
-        // The keys lower layers give any language of the table.
-        var lower: Set<String> = []
-        for table in group {
-          for record in table.provenance where introducingLayer(record) < layerIndex { lower.insert(record.key) }
-        }
-        let index = NearMissIndex(lower)
-        for record in candidates where record.winner.layerIndex == layerIndex && !lower.contains(record.key) {
-          guard let intended = index.nearMiss(for: record.key) else { continue }
+      let layerOf = { (candidate: (table: Int, index: Int)) in
+        group[candidate.table].provenance[candidate.index].winner.layerIndex
+      }
+      for layerIndex in Set(candidates.map(layerOf)).sorted() {
+        let lower = keys(of: group, below: layerIndex)
+        for candidate in candidates where layerOf(candidate) == layerIndex {
+          let record = group[candidate.table].provenance[candidate.index]
+          guard !lower.keys.contains(record.key), let intended = lower.index.nearMiss(for: record.key) else {
+            continue
+          }
           diagnostics.append(
             Diagnostic(
               .warning, .nearMissKey,
@@ -39,6 +42,49 @@ extension MergeChecker {
         }
       }
     }
+  }
+
+  /// The keys lower layers give any language of a table — those of their files, since every
+  /// definition of a key is in its record — indexed for near misses. Shared layers' keys are
+  /// gathered and indexed once for every merge that sits on them.
+  private func keys(of group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
+    var files: [ParsedFile] = []
+    for table in group {
+      for (source, layer) in zip(table.sources, table.layerIndexes) where layer < layerIndex {
+        // A catalog's languages are not files of their own: their keys come from the records.
+        guard let file = file(at: source, of: table.address, in: layer) else {
+          return Self.lowerKeys(recordsOf: group, below: layerIndex)
+        }
+        files.append(file)
+      }
+    }
+    let make = {
+      var keys: Set<String> = []
+      for file in files {
+        for entry in file.table.entries { keys.insert(entry.key) }
+      }
+      return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
+    }
+    guard let shared else { return make() }
+    return shared.lowerKeys(files.map(\.path).sorted().joined(separator: "\u{0}"), make)
+  }
+
+  /// The same, from the merged records.
+  private static func lowerKeys(recordsOf group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
+    var keys: Set<String> = []
+    for table in group {
+      for index in table.provenance.indices {
+        let record = table.provenance[index]
+        if (record.shadowed.last ?? record.winner).layerIndex < layerIndex { keys.insert(record.key) }
+      }
+    }
+    return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
+  }
+
+  /// A layer's file that feeds a merged table (its language may be spelled in another case).
+  private func file(at path: String, of address: TableAddress, in layer: Int) -> ParsedFile? {
+    if let file = layerFiles[layer][address], file.path == path { return file }
+    return layerFiles[layer].values.first { $0.path == path }
   }
 
   /// The lowest layer that defines the record's key: the one that introduced it.

@@ -10,17 +10,20 @@ struct MergeChecker: Sendable {
   let developmentLanguage: String?
   /// The merged catalogs; their languages are among `tables`.
   let catalogs: [MergedCatalog]
+  /// Results shared with other merges over the same layers, if the caller keeps them.
+  let shared: SharedCheckWork?
   var diagnostics: [Diagnostic] = []
 
   init(
     tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?,
-    catalogs: [MergedCatalog] = []
+    catalogs: [MergedCatalog] = [], shared: SharedCheckWork? = nil
   ) {
     self.tables = tables
     self.layers = layers
     self.layerFiles = layerFiles
     self.developmentLanguage = developmentLanguage
     self.catalogs = catalogs
+    self.shared = shared
   }
 
   func run() -> [Diagnostic] {

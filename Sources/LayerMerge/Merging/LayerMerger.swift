@@ -23,6 +23,11 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(loaded given: [LoadedLayer], options: MergeOptions = MergeOptions()) -> MergeResult {
+    merge(loaded: given, options: options, shared: nil)
+  }
+
+  /// The same, reusing the check results that depend only on layers other merges share.
+  static func merge(loaded given: [LoadedLayer], options: MergeOptions, shared: SharedCheckWork?) -> MergeResult {
     // Two layers called alike are told apart by their paths; excluded tables are left out even
     // when the caller loaded them.
     let names = Layer.uniquelyNamed(given.map(\.layer))
@@ -68,7 +73,7 @@ public enum LayerMerger {
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
-      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog))
+      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog), shared: shared)
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))

@@ -9,6 +9,8 @@
 public struct SharedLayers: Sendable {
   /// Every layer loaded, by folder path.
   public private(set) var loadedByPath: [String: LoadedLayer]
+  /// What the checks work out from these layers alone, for every merge of them.
+  let checkWork = SharedCheckWork()
 
   /// Finds and reads every distinct layer folder, folders in parallel.
   /// - Parameters:
@@ -47,7 +49,12 @@ public struct SharedLayers: Sendable {
     _ stacks: [[Layer]], options: MergeOptions = MergeOptions(), _ body: @Sendable (Int, MergeResult) -> T
   ) -> [T] {
     Array(stacks.indices).concurrentMap { index in
-      body(index, LayerMerger.merge(loaded: stack(stacks[index]), options: options))
+      body(index, merge(stacks[index], options: options))
     }
+  }
+
+  /// Merges one stack of these layers, reusing what other merges of them worked out.
+  func merge(_ layers: [Layer], options: MergeOptions) -> MergeResult {
+    LayerMerger.merge(loaded: stack(layers), options: options, shared: checkWork)
   }
 }

@@ -135,7 +135,7 @@ public struct ProjectBuild: Sendable {
     _ target: Target, shared: SharedLayers, whileWaiting: @escaping @Sendable (Target) -> Void
   ) -> ProjectBuildResult.Target {
     let destination = DestinationSafety.canonical(target.destination)
-    let merged = LayerMerger.merge(loaded: shared.stack(target.layers), options: options)
+    let merged = shared.merge(target.layers, options: options)
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count

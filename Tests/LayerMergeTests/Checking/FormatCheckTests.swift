@@ -77,6 +77,26 @@ import Testing
       ])
   }
 
+  /// The base's translation of a key only an overlay gives a development-language value must fit
+  /// that value: the translation is the base's, the arguments are the overlay's.
+  @Test func aBaseTranslationMustFitTheDevelopmentValueAnOverlayAdds() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "en.lproj/Localizable.strings": "\"kept\" = \"%@\";\n",
+        "de.lproj/Localizable.strings": "\"kept\" = \"%@\";\n\"later\" = \"%@ später\";\n",
+      ],
+      "Target": ["en.lproj/Localizable.strings": "\"later\" = \"%d later\";\n"],
+    ])
+    let result = LayerMerger.merge(fixture.layers("Base", "Target"))
+    #expect(
+      fixture.render(result.diagnostics) == [
+        "Base/de.lproj/Localizable.strings:2:1: error: in the merged result, the de value of \"later\" from layer "
+          + "'Base' does not fit the format arguments of the en value from layer 'Target': argument 1 is object (%@) "
+          + "here but signed integer (32-bit) in en; this can crash at run time",
+        "  note: Target/en.lproj/Localizable.strings:1:1: the en value is here",
+      ])
+  }
+
   /// A `.stringsdict` rule of a higher layer replaces the `.strings` value at run time, so it must
   /// take the same arguments.
   @Test func aStringsdictRuleOverAStringsValueMustFitItsArguments() throws {

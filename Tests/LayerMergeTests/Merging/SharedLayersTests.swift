@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import LayerMerge
+
+/// Merging many stacks over shared layers reuses what the checks work out from those layers alone
+/// (``SharedCheckWork``): every stack must still get exactly what its own merge reports.
+struct SharedLayersTests {
+  /// Random projects whose keys are one edit apart, whose values take clashing format arguments
+  /// within and across layers, and whose languages lack keys: the shared merge of every stack
+  /// reports what that stack's own merge reports, in the same order.
+  @Test(arguments: 0..<24)
+  func everyStackReportsWhatItsOwnMergeReports(seed: UInt64) throws {
+    var random = SplitMix(seed: seed)
+    let names = ["base", "brand", "one", "two", "three"]
+    var files: [String: [String: String]] = [:]
+    for name in names {
+      var tree: [String: String] = [:]
+      for language in ["en", "de", "fr"] where name == "base" || random.next() % 3 != 0 {
+        for table in ["Localizable", "InfoPlist"] where random.next() % 4 != 0 {
+          let keys = Self.keys.filter { _ in random.next() % (name == "base" ? 2 : 5) == 0 }
+          tree["\(language).lproj/\(table).strings"] = keys.map { key in
+            "\"\(key)\" = \"\(Self.values[Int(random.next() % UInt64(Self.values.count))])\";\n"
+          }.joined()
+        }
+      }
+      files[name] = tree
+    }
+    let fixture = try TemporaryLayers(files)
+    let stacks = [
+      fixture.layers("base", "one"), fixture.layers("base", "brand", "two"), fixture.layers("base", "brand", "three"),
+      fixture.layers("base", "brand"), fixture.layers("base"),
+    ]
+    for options in [MergeOptions(), MergeOptions(developmentLanguage: "de")] {
+      let shared = SharedLayers(stacks.flatMap { $0 }, options: options)
+      let together = shared.merge(stacks, options: options) { _, result in result.diagnostics }
+      for (stack, diagnostics) in zip(stacks, together.map(fixture.render)) {
+        let alone = LayerMerger.merge(stack, options: options)
+        #expect(diagnostics == fixture.render(alone.diagnostics), "stack \(stack.map(\.name)), seed \(seed)")
+      }
+    }
+  }
+
+  /// Near misses of one another (`title`, `titel`, `titles`, `tilte`), of a longer key, and
+  /// unrelated keys.
+  static let keys = [
+    "title", "titel", "tilte", "titles", "button_save", "button_sav", "button_saved", "greeting", "greetings",
+    "greting", "count", "countt", "message_body", "message_bodi", "plain",
+  ]
+
+  /// Plain values and formats that fit, misprint or crash against one another.
+  static let values = ["Plain", "%@", "%d", "%ld", "%1$@ and %2$d", "%2$d %1$@", "%@ %@", "100%%", "%lld items"]
+}
+
+/// A small deterministic generator, so that a failing seed can be run again.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
