@@ -10,7 +10,9 @@ extension MergeChecker {
         continue
       }
       let key = ([developmentLanguage] + files.values.map(\.path).sorted()).joined(separator: "\u{0}")
-      diagnostics += shared.formatsWithinLayer(key) { formatsWithin(files, developmentLanguage: developmentLanguage) }
+      diagnostics += shared.formatsWithinLayer.value(key) {
+        formatsWithin(files, developmentLanguage: developmentLanguage)
+      }
     }
   }
 

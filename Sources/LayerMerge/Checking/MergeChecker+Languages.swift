@@ -21,10 +21,14 @@ extension MergeChecker {
       var introducedBy: [TableAddress: [Int]] = [:]
       var introducedCount: [TableAddress: [Int: Int]] = [:]
       for source in development {
+        // Fields are read in place: copying each record would retain its parts.
         let layerOfEach =
           layers.count == 1
           ? Array(repeating: 0, count: source.provenance.count)
-          : source.provenance.indices.map { introducingLayer(source.provenance[$0]) }
+          : source.provenance.indices.map {
+            source.provenance[$0].shadowed.isEmpty
+              ? source.provenance[$0].winner.layerIndex : introducingLayer(source.provenance[$0])
+          }
         introducedBy[source.address] = layerOfEach
         var counts: [Int: Int] = [:]
         for layer in layerOfEach { counts[layer, default: 0] += 1 }
@@ -38,9 +42,7 @@ extension MergeChecker {
           let address = source.address.inLanguage(language)
           let target = languageTables.first { $0.address == address }
           // Positions of the missing keys; only the few shown become strings.
-          let missing = source.table.entries.indices.filter { index in
-            target?.table.index(ofKeyOf: source.table.entries[index], digest: source.table.digest(at: index)) == nil
-          }
+          let missing = missingKeys(of: source, in: target)
           guard !missing.isEmpty else { continue }
           if overlayOnly {
             let layer = languageLayers[0]
@@ -80,6 +82,27 @@ extension MergeChecker {
         }
       }
     }
+  }
+
+  /// The positions of the keys of `source` that `target` lacks, in order.
+  private func missingKeys(of source: MergedTable, in target: MergedTable?) -> [Int] {
+    guard let target else { return Array(source.table.entries.indices) }
+    let absent = { (index: Int) in
+      target.table.index(ofKeyOf: source.table.entries[index], digest: source.table.digest(at: index)) == nil
+    }
+    guard let shared, source.layerIndexes.first == 0, target.layerIndexes.first == 0,
+      let sourceFile = file(at: source.sources[0], of: source.address, in: 0),
+      let targetFile = file(at: target.sources[0], of: target.address, in: 0)
+    else { return source.table.entries.indices.filter(absent) }
+    // Both tables start with their base file's keys, in its order. A base key the other base
+    // file has is in the merged table too; only the others, and keys overlays add, can be missing.
+    let baseMissing = shared.missingKeys.value(sourceFile.path + "\u{0}" + targetFile.path) {
+      sourceFile.table.entries.indices.filter { index in
+        targetFile.table.index(ofKeyOf: sourceFile.table.entries[index], digest: sourceFile.table.digest(at: index))
+          == nil
+      }
+    }
+    return baseMissing.filter(absent) + (sourceFile.table.count..<source.table.count).filter(absent)
   }
 
   /// "de.lproj/X.strings lacks 3 of the 8 keys of en.lproj/X.strings ("a", "b", "c", …)", or,

@@ -66,7 +66,7 @@ extension MergeChecker {
       return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
     }
     guard let shared else { return make() }
-    return shared.lowerKeys(files.map(\.path).sorted().joined(separator: "\u{0}"), make)
+    return shared.lowerKeys.value(files.map(\.path).sorted().joined(separator: "\u{0}"), make)
   }
 
   /// The same, from the merged records.
@@ -79,12 +79,6 @@ extension MergeChecker {
       }
     }
     return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
-  }
-
-  /// A layer's file that feeds a merged table (its language may be spelled in another case).
-  private func file(at path: String, of address: TableAddress, in layer: Int) -> ParsedFile? {
-    if let file = layerFiles[layer][address], file.path == path { return file }
-    return layerFiles[layer].values.first { $0.path == path }
   }
 
   /// The lowest layer that defines the record's key: the one that introduced it.

@@ -9,12 +9,17 @@ extension MergeChecker {
     }
     for table in tables where table.address.kind == .strings {
       guard let dictionary = stringsdicts[groupKey(table.address)] else { continue }
-      for index in table.provenance.indices {
+      // Rules are few and `.strings` keys many: look each rule up, then go in the `.strings` order.
+      var both: [(index: Int, ruleIndex: Int)] = []
+      for ruleIndex in dictionary.table.entries.indices {
         // Provenance records stand in the order of the table's entries, whose digests both tables share.
-        guard
-          let ruleIndex = dictionary.table.index(
-            ofKeyOf: table.table.entries[index], digest: table.table.digest(at: index))
-        else { continue }
+        if let index = table.table.index(
+          ofKeyOf: dictionary.table.entries[ruleIndex], digest: dictionary.table.digest(at: ruleIndex))
+        {
+          both.append((index, ruleIndex))
+        }
+      }
+      for (index, ruleIndex) in both.sorted(by: { $0.index < $1.index }) {
         let record = table.provenance[index]
         let rule = dictionary.provenance[ruleIndex]
         guard rule.winner.layerIndex != record.winner.layerIndex else { continue }

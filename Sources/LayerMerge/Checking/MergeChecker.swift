@@ -48,6 +48,13 @@ struct MergeChecker: Sendable {
 
   // MARK: - Shared by the families
 
+  /// A layer's file that feeds a merged table (its language may be spelled in another case), or
+  /// `nil` for a catalog's language.
+  func file(at path: String, of address: TableAddress, in layer: Int) -> ParsedFile? {
+    if let file = layerFiles[layer][address], file.path == path { return file }
+    return layerFiles[layer].values.first { $0.path == path }
+  }
+
   /// Whether the entry's value may hold a format specifier: anything but a plain string without
   /// `%`. A plain string without `%` is not used as a format, and this spares making the strings
   /// of most entries.

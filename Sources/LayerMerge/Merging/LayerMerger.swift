@@ -26,8 +26,9 @@ public enum LayerMerger {
     merge(loaded: given, options: options, shared: nil)
   }
 
-  /// The same, reusing the check results that depend only on layers other merges share.
-  static func merge(loaded given: [LoadedLayer], options: MergeOptions, shared: SharedCheckWork?) -> MergeResult {
+  /// The same, reusing what depends only on layers other merges share: the records of their
+  /// tables and what the checks work out from them.
+  static func merge(loaded given: [LoadedLayer], options: MergeOptions, shared: SharedLayers?) -> MergeResult {
     // Two layers called alike are told apart by their paths; excluded tables are left out even
     // when the caller loaded them.
     let names = Layer.uniquelyNamed(given.map(\.layer))
@@ -61,7 +62,7 @@ public enum LayerMerger {
     let layerNames = loaded.map(\.layer.name)
     let work = sourcesByAddress.keys.sorted().map { ($0, sourcesByAddress[$0] ?? []) }
     let legacyTables = work.concurrentMap { address, sources in
-      mergeTable(address, sources: sources, layerNames: layerNames)
+      mergeTable(address, sources: sources, layerNames: layerNames, shared: shared?.provenance)
     }
     let catalogSources = layout.sources(in: loaded)
     let catalogWork = layout.addresses.map { address in (address, catalogSources[address] ?? []) }
@@ -73,7 +74,7 @@ public enum LayerMerger {
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
-      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog), shared: shared)
+      developmentLanguage: developmentLanguage, catalogs: mergedCatalogs.map(\.catalog), shared: shared?.checkWork)
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
@@ -176,17 +177,32 @@ public enum LayerMerger {
     return (sources, diagnostics)
   }
 
-  private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String])
-    -> MergedTable
-  {
+  private static func mergeTable(
+    _ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String], shared: SharedProvenance?
+  ) -> MergedTable {
     // `provenance[i]` describes `table.entries[i]`; keys stay bytes, digests come from the inputs.
     var table = LocalizationTable()
     var provenance: [KeyProvenance] = []
+    var above = sources[...]
+    if let (layerIndex, file) = sources.first {
+      // The lowest file's keys are unique: merging them into an empty table gives its table back.
+      table = file.table
+      let layer = layerNames[layerIndex]
+      let make = {
+        file.table.entries.map { entry in
+          KeyProvenance(
+            status: layerIndex == 0 ? .inherited : .added,
+            winner: Definition(layerIndex: layerIndex, layer: layer, file: file.path, entry: entry), shadowed: [])
+        }
+      }
+      provenance = shared?.records(of: file, layerIndex: layerIndex, layer: layer, make) ?? make()
+      above = sources.dropFirst()
+    }
     // Room for every key of every layer, so that keys an overlay adds never make the arrays grow.
-    let most = sources.reduce(0) { $0 + $1.1.table.count }
+    let most = above.reduce(table.count) { $0 + $1.1.table.count }
     table.reserveCapacity(most)
     provenance.reserveCapacity(most)
-    for (layerIndex, file) in sources {
+    for (layerIndex, file) in above {
       let layerName = layerNames[layerIndex]
       let input = file.table
       for position in input.entries.indices {

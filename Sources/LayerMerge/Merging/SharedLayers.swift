@@ -11,6 +11,10 @@ public struct SharedLayers: Sendable {
   public private(set) var loadedByPath: [String: LoadedLayer]
   /// What the checks work out from these layers alone, for every merge of them.
   let checkWork = SharedCheckWork()
+  /// The records of these layers' tables as merges start from them.
+  let provenance = SharedProvenance()
+  /// The `.strings` files of layers several stacks use, rendered once for all of them.
+  let renderings: SharedRenderings
 
   /// Finds and reads every distinct layer folder, folders in parallel.
   /// - Parameters:
@@ -19,12 +23,18 @@ public struct SharedLayers: Sendable {
   ///   - destinations: The folders the stacks are merged into: links from a layer into any of
   ///     them are not followed, so outputs are never read back as inputs.
   public init(_ layers: [Layer], options: MergeOptions = MergeOptions(), destinations: [String] = []) {
-    var seen: Set<String> = []
-    let distinct = layers.filter { seen.insert($0.path).inserted }
+    var uses: [String: Int] = [:]
+    let distinct = layers.filter { layer in
+      uses[layer.path, default: 0] += 1
+      return uses[layer.path] == 1
+    }
     loadedByPath = [:]
     for loaded in distinct.concurrentMap({ LoadedLayer($0, options: options, skippingLinksInto: destinations) }) {
       loadedByPath[loaded.layer.path] = loaded
     }
+    // Only the files of layers more than one stack uses are worth rendering ahead.
+    renderings = SharedRenderings(
+      loadedByPath.values.filter { (uses[$0.layer.path] ?? 0) > 1 }.flatMap { Array($0.files.values) })
   }
 
   /// A stack of loaded layers, each named as `layers` names it.
@@ -55,6 +65,6 @@ public struct SharedLayers: Sendable {
 
   /// Merges one stack of these layers, reusing what other merges of them worked out.
   func merge(_ layers: [Layer], options: MergeOptions) -> MergeResult {
-    LayerMerger.merge(loaded: stack(layers), options: options, shared: checkWork)
+    LayerMerger.merge(loaded: stack(layers), options: options, shared: self)
   }
 }

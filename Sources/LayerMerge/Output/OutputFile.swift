@@ -33,10 +33,23 @@ public struct OutputFile: Hashable, Sendable {
   /// - Parameter result: The merge.
   /// - Returns: The outputs, sorted by path.
   public static func files(for result: MergeResult) -> [OutputFile] {
+    files(for: result, reusing: nil)
+  }
+
+  /// The same, copying the text of unchanged entries from shared layers' renderings.
+  static func files(for result: MergeResult, reusing renderings: SharedRenderings?) -> [OutputFile] {
+    let tables =
+      renderings.map { renderings in
+        result.tables.filter { !$0.address.isCatalog }.concurrentMap { table in
+          OutputFile(
+            relativePath: table.address.relativePath,
+            bytes: renderings.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+        }
+      } ?? files(for: result.tables)
     let compiled = result.catalogs.concurrentMap { merged in
       catalogFiles(for: merged, as: result.catalogOutput)
     }.flatMap { $0 }
-    return (files(for: result.tables) + compiled).sorted {
+    return (tables + compiled).sorted {
       $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8)
     }
   }

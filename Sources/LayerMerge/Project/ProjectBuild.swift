@@ -139,7 +139,7 @@ public struct ProjectBuild: Sendable {
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
-    let outputs = OutputFile.files(for: merged)
+    let outputs = OutputFile.files(for: merged, reusing: shared.renderings)
     diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination)
     var outcome = ProjectBuildResult.Target(
       target: target, outcome: .notWritten, diagnostics: diagnostics, filesRead: merged.inputFiles.count,

@@ -12,29 +12,66 @@ public enum StringsFileWriter {
   /// - Parameter table: The entries to write, in order.
   /// - Returns: UTF-8 bytes ending in a line break; never empty.
   public static func data(for table: LocalizationTable) -> [UInt8] {
+    rendering(of: table).bytes
+  }
+
+  /// The file for a table, and where each entry's text starts in it.
+  static func rendering(of table: LocalizationTable) -> StringsRendering {
     var output: [UInt8] = []
     output.reserveCapacity(table.count * 160)
+    var starts: [Int] = []
+    starts.reserveCapacity(table.count)
     for index in table.entries.indices {
-      let entry = table.entries[index]
       if index > 0 { output.append(0x0A) }
-      // Keys, plain values and block comments go from the bytes read to the bytes written.
-      entry.withCommentBytes { writeComment($0, to: &output) }
-      entry.withKeyBytes { writeQuoted($0, to: &output) }
-      output.append(0x20)
-      output.append(UInt8(ascii: "="))
-      output.append(0x20)
-      if entry.withStringValueBytes({ writeQuoted($0, to: &output) }) == nil { writeValue(entry.value, to: &output) }
-      output.append(UInt8(ascii: ";"))
-      output.append(0x0A)
+      starts.append(output.count)
+      writeEntry(table.entries[index], to: &output)
     }
     if table.isEmpty {
       // A 0-byte file is an error at run time; a comment is an empty table.
       output = Array("/* No entries. */\n".utf8)
     }
+    return StringsRendering(bytes: output, starts: starts)
+  }
+
+  /// The file for a table whose entries `0..<base.starts.count` may be those `base` was rendered
+  /// from: each run of entries `reused` says are unchanged is copied from `base`'s bytes rather
+  /// than written again (a target's table is mostly its base's).
+  static func data(for table: LocalizationTable, reusing base: StringsRendering, where reused: (Int) -> Bool)
+    -> [UInt8]
+  {
+    guard !table.isEmpty else { return data(for: table) }
+    var output: [UInt8] = []
+    output.reserveCapacity(base.bytes.count + max(0, table.count - base.starts.count) * 160)
+    var index = 0
+    while index < table.count {
+      if index > 0 { output.append(0x0A) }
+      guard index < base.starts.count, reused(index) else {
+        writeEntry(table.entries[index], to: &output)
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < base.starts.count, reused(end) { end += 1 }
+      // From the first entry's text to the last one's end, the blank lines between included.
+      output.append(contentsOf: base.bytes[base.starts[index]..<base.end(ofEntry: end - 1)])
+      index = end
+    }
     return output
   }
 
   // MARK: - Private
+
+  private static func writeEntry(_ entry: LocalizationEntry, to output: inout [UInt8]) {
+    // Keys, plain values and block comments go from the bytes read to the bytes written.
+    entry.withCommentBytes { writeComment($0, to: &output) }
+    entry.withKeyBytes { writeQuoted($0, to: &output) }
+    output.append(0x20)
+    output.append(UInt8(ascii: "="))
+    output.append(0x20)
+    if entry.withStringValueBytes({ writeQuoted($0, to: &output) }) == nil { writeValue(entry.value, to: &output) }
+    output.append(UInt8(ascii: ";"))
+    output.append(0x0A)
+  }
 
   /// Writes a comment above an entry. `*/` cannot appear in a block comment, so such a comment
   /// is written as `//` lines instead.

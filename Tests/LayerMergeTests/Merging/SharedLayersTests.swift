@@ -4,11 +4,13 @@ import Testing
 @testable import LayerMerge
 
 /// Merging many stacks over shared layers reuses what the checks work out from those layers alone
-/// (``SharedCheckWork``): every stack must still get exactly what its own merge reports.
+/// (``SharedCheckWork``), the records of their tables (``SharedProvenance``) and the rendering of
+/// their files (``SharedRenderings``): every stack must still get exactly what its own merge
+/// makes, reports and writes.
 struct SharedLayersTests {
   /// Random projects whose keys are one edit apart, whose values take clashing format arguments
   /// within and across layers, and whose languages lack keys: the shared merge of every stack
-  /// reports what that stack's own merge reports, in the same order.
+  /// reports what that stack's own merge reports, in the same order, and writes the same bytes.
   @Test(arguments: 0..<24)
   func everyStackReportsWhatItsOwnMergeReports(seed: UInt64) throws {
     var random = SplitMix(seed: seed)
@@ -20,7 +22,8 @@ struct SharedLayersTests {
         for table in ["Localizable", "InfoPlist"] where random.next() % 4 != 0 {
           let keys = Self.keys.filter { _ in random.next() % (name == "base" ? 2 : 5) == 0 }
           tree["\(language).lproj/\(table).strings"] = keys.map { key in
-            "\"\(key)\" = \"\(Self.values[Int(random.next() % UInt64(Self.values.count))])\";\n"
+            let comment = random.next() % 3 == 0 ? "/* \(name) says '\(key)' */\n" : ""
+            return comment + "\"\(key)\" = \"\(Self.values[Int(random.next() % UInt64(Self.values.count))])\";\n"
           }.joined()
         }
       }
@@ -30,13 +33,22 @@ struct SharedLayersTests {
     let stacks = [
       fixture.layers("base", "one"), fixture.layers("base", "brand", "two"), fixture.layers("base", "brand", "three"),
       fixture.layers("base", "brand"), fixture.layers("base"),
+      // A shared layer at other places in other stacks.
+      fixture.layers("brand", "one"), fixture.layers("one", "brand"),
     ]
     for options in [MergeOptions(), MergeOptions(developmentLanguage: "de")] {
       let shared = SharedLayers(stacks.flatMap { $0 }, options: options)
-      let together = shared.merge(stacks, options: options) { _, result in result.diagnostics }
-      for (stack, diagnostics) in zip(stacks, together.map(fixture.render)) {
+      let together = shared.merge(stacks, options: options) { _, result in
+        (result.diagnostics, OutputFile.files(for: result, reusing: shared.renderings), result.tables)
+      }
+      for (stack, (diagnostics, outputs, tables)) in zip(stacks, together) {
         let alone = LayerMerger.merge(stack, options: options)
-        #expect(diagnostics == fixture.render(alone.diagnostics), "stack \(stack.map(\.name)), seed \(seed)")
+        #expect(tables.map(\.address) == alone.tables.map(\.address))
+        #expect(tables.map(\.table) == alone.tables.map(\.table))
+        #expect(tables.map(\.provenance) == alone.tables.map(\.provenance), "stack \(stack.map(\.name)), seed \(seed)")
+        #expect(
+          fixture.render(diagnostics) == fixture.render(alone.diagnostics), "stack \(stack.map(\.name)), seed \(seed)")
+        #expect(outputs == OutputFile.files(for: alone), "stack \(stack.map(\.name)), seed \(seed)")
       }
     }
   }
@@ -49,7 +61,9 @@ struct SharedLayersTests {
   ]
 
   /// Plain values and formats that fit, misprint or crash against one another.
-  static let values = ["Plain", "%@", "%d", "%ld", "%1$@ and %2$d", "%2$d %1$@", "%@ %@", "100%%", "%lld items"]
+  static let values = [
+    "Plain", "%@", "%d", "%ld", "%1$@ and %2$d", "%2$d %1$@", "%@ %@", "100%%", "%lld items", #"Say \"hi\"\n"#,
+  ]
 }
 
 /// A small deterministic generator, so that a failing seed can be run again.
