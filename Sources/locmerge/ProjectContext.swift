@@ -47,6 +47,10 @@ struct ProjectContext {
     if let output = options.catalogOutput { settings.catalogOutput = output }
     do {
       var targets = try project.targets(named: options.targets)
+      // `--catalogs` is for this run, over what the project file says for any target.
+      if options.catalogOutput != nil {
+        for index in targets.indices { targets[index].catalogOutput = nil }
+      }
       if let shard = options.shard {
         targets = ProjectFile.shard(targets, index: shard.index, of: shard.count)
       }

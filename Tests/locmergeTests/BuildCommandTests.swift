@@ -9,6 +9,10 @@ import Testing
     "AcmePro": ["-b", "Base", "-s", "Brands/Acme", "-s", "Targets/AcmePro"],
     "GlobexGo": ["-b", "Base", "-s", "Brands/Globex", "-s", "Targets/GlobexGo"],
     "InitechGo": ["-b", "Base", "-s", "Catalogs/Base", "-s", "Catalogs/Initech", "-s", "Targets/InitechGo"],
+    // The same stack, writing its merged catalog ("catalogs": "merged" in the project file).
+    "InitechGo-catalogs": [
+      "-b", "Base", "-s", "Catalogs/Base", "-s", "Catalogs/Initech", "-s", "Targets/InitechGo", "--catalogs", "merged",
+    ],
   ]
 
   /// The example's layers and its project file.
@@ -56,17 +60,18 @@ import Testing
     let build = try ToolRunner.run(["build"], in: scratch.root)
     #expect(build.status == 0, "\(build.standardError)")
     #expect(Self.outputs(scratch, "build") == Self.outputs(scratch, "Merged"))
-    #expect(Self.outputs(scratch, "build").count == 40)
+    #expect(Self.outputs(scratch, "build").count == 45)
     // Each warning once, though AcmeLite and AcmePro share a brand and all three the base.
     #expect(Self.occurrences(of: "adds \"login button\", one edit away", in: build.standardError) == 1)
     #expect(Self.occurrences(of: ": warning: ", in: build.standardError) == 5, "\(build.standardError)")
     #expect(
-      build.standardError.contains("AcmeLite        3    16        9          0        0         1       0  built"))
+      build.standardError.contains(
+        "AcmeLite                 3    16        9          0        0         1       0  built"))
     #expect(
       build.standardError.hasSuffix(
-        "locmerge: 4 targets: 4 built, 0 up to date, 0 failed; 5 warnings, 0 errors (each reported once)\n"))
+        "locmerge: 5 targets: 5 built, 0 up to date, 0 failed; 5 warnings, 0 errors (each reported once)\n"))
     let again = try ToolRunner.run(["build"], in: scratch.root)
-    #expect(again.standardError.contains("4 targets: 0 built, 4 up to date, 0 failed"))
+    #expect(again.standardError.contains("5 targets: 0 built, 5 up to date, 0 failed"))
   }
 
   @Test func anErrorInASharedLayerFailsEveryTargetThatUsesItAndIsPrintedOnce() throws {
@@ -78,7 +83,7 @@ import Testing
     #expect(Self.occurrences(of: "errors: nothing written", in: build.standardError) == 2, "\(build.standardError)")
     #expect(scratch.snapshot("build/AcmePro").isEmpty)
     #expect(!scratch.snapshot("build/GlobexGo").isEmpty)
-    #expect(build.standardError.contains("4 targets: 2 built, 0 up to date, 2 failed"))
+    #expect(build.standardError.contains("5 targets: 3 built, 0 up to date, 2 failed"))
   }
 
   /// A shared layer read once for many targets must still not read any target's outputs back.
@@ -123,6 +128,18 @@ import Testing
     #expect(Self.outputs(scratch, "file") == expected)
   }
 
+  /// `--catalogs` is for one run: it wins over a target's own `"catalogs"` too.
+  @Test func theCatalogsFlagWinsOverATargetsOwnSetting() throws {
+    let scratch = try Self.example()
+    let own = try ToolRunner.run(["build", "--target", "InitechGo-catalogs", "-d", "own"], in: scratch.root)
+    let flag = try ToolRunner.run(
+      ["build", "--target", "InitechGo-catalogs", "--catalogs", "compiled", "-d", "flag"], in: scratch.root)
+    let compiled = try ToolRunner.run(["build", "--target", "InitechGo", "-d", "compiled"], in: scratch.root)
+    #expect(own.status == 0 && flag.status == 0 && compiled.status == 0, "\(own.standardError)\(flag.standardError)")
+    #expect(Self.outputs(scratch, "own").keys.contains("Localizable.xcstrings"))
+    #expect(Self.outputs(scratch, "flag") == Self.outputs(scratch, "compiled"))
+  }
+
   @Test func shardsAreDisjointAndTogetherBuildEveryTarget() throws {
     let scratch = try Self.example()
     var built: [String] = []
@@ -132,10 +149,10 @@ import Testing
       #expect(shard.status == 0, "\(shard.standardError)")
       built += (try? FileManager.default.contentsOfDirectory(atPath: scratch.path("Shard\(index)"))) ?? []
     }
-    #expect(built.sorted() == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo"])
+    #expect(built.sorted() == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo", "InitechGo-catalogs"])
     #expect(
       ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path("Shard1"))) ?? []).sorted() == [
-        "AcmeLite", "GlobexGo",
+        "AcmeLite", "GlobexGo", "InitechGo-catalogs",
       ])
     let usage = try ToolRunner.run(["build", "--shard", "3/2"], in: scratch.root)
     #expect(usage.status == 64)
@@ -149,7 +166,7 @@ import Testing
     ),
     (
       ["build", "-d", "Out"],
-      "locmerge: error: -d 'Out' would receive all 4 targets; choose one with --target NAME, or put {target} in it "
+      "locmerge: error: -d 'Out' would receive all 5 targets; choose one with --target NAME, or put {target} in it "
         + "(-d 'build/{target}')\n"
     ),
     (["build", "Base"], "locmerge: error: unexpected argument 'Base'; targets are chosen with --target NAME"),

@@ -11,13 +11,13 @@ import Testing
       check.standardError.hasPrefix(
         "\(scratch.path("Localization/AcmeLite-inputs.xcfilelist")): error: the file list is missing; run 'locmerge "
           + "files' to write it\n"), "\(check.standardError)")
-    #expect(check.standardError.hasSuffix("locmerge: 0 of 8 file lists up to date\n"))
+    #expect(check.standardError.hasSuffix("locmerge: 0 of 10 file lists up to date\n"))
     #expect(scratch.snapshot("Localization").isEmpty)
     #expect(try ToolRunner.run(["files"], in: scratch.root).status == 0)
-    #expect(scratch.snapshot("Localization").count == 8)
+    #expect(scratch.snapshot("Localization").count == 10)
     let current = try ToolRunner.run(["files", "--check"], in: scratch.root)
     #expect(current.status == 0)
-    #expect(current.standardError == "locmerge: 8 of 8 file lists up to date\n")
+    #expect(current.standardError == "locmerge: 10 of 10 file lists up to date\n")
     // A new language of one brand changes the lists of the two targets that use it, and only theirs.
     try scratch.write("\"home.title\" = \"Acme\";\n", to: "Brands/Acme/it.lproj/Localizable.strings")
     let stale = try ToolRunner.run(["files", "--check"], in: scratch.root)
@@ -32,7 +32,7 @@ import Testing
       ])
     #expect(stale.standardError.contains("the file list is out of date"))
     let update = try ToolRunner.run(["files"], in: scratch.root)
-    #expect(update.standardError == "locmerge: 8 file lists: 4 written, 4 unchanged\n")
+    #expect(update.standardError == "locmerge: 10 file lists: 4 written, 6 unchanged\n")
     #expect(try ToolRunner.run(["files", "--check"], in: scratch.root).status == 0)
     // The lists name the files a build of the target reads and writes.
     _ = try ToolRunner.run(["build", "--target", "AcmePro"], in: scratch.root)
@@ -47,7 +47,7 @@ import Testing
     #expect(lint.status == 0)
     #expect(BuildCommandTests.occurrences(of: ": warning: ", in: lint.standardError) == 5)
     #expect(
-      lint.standardError.hasSuffix("locmerge: 4 targets, 27 files read, 5 warnings, 0 errors (each reported once)\n"))
+      lint.standardError.hasSuffix("locmerge: 5 targets, 27 files read, 5 warnings, 0 errors (each reported once)\n"))
     #expect(try ToolRunner.run(["lint", "--strict"], in: scratch.root).status == 1)
     let one = try ToolRunner.run(["lint", "--target", "AcmePro"], in: scratch.root)
     #expect(one.standardError == "locmerge: 1 target, 18 files read, 0 warnings, 0 errors (each reported once)\n")
@@ -58,6 +58,7 @@ import Testing
         "audit", "-b", "Base", "--target", "AcmeLite=Brands/Acme:Targets/AcmeLite",
         "--target", "AcmePro=Brands/Acme:Targets/AcmePro", "--target", "GlobexGo=Brands/Globex:Targets/GlobexGo",
         "--target", "InitechGo=Catalogs/Base:Catalogs/Initech:Targets/InitechGo",
+        "--target", "InitechGo-catalogs=Catalogs/Base:Catalogs/Initech:Targets/InitechGo",
         "--status", "overridden", "--format", "csv",
       ], in: scratch.root)
     #expect(!audit.standardOutput.isEmpty)

@@ -25,16 +25,20 @@ public struct ProjectBuild: Sendable {
     public var layers: [Layer]
     /// The folder its merged tables go to.
     public var destination: String
+    /// What it writes for String Catalogs, if not what the build's options say.
+    public var catalogOutput: CatalogOutput?
 
     /// Creates a target.
     /// - Parameters:
     ///   - name: The target's name.
     ///   - layers: The stack, lowest first.
     ///   - destination: The destination folder.
-    public init(name: String, layers: [Layer], destination: String) {
+    ///   - catalogOutput: What it writes for String Catalogs; the build's ``ProjectBuild/options`` say when `nil`.
+    public init(name: String, layers: [Layer], destination: String, catalogOutput: CatalogOutput? = nil) {
       self.name = name
       self.layers = layers
       self.destination = destination
+      self.catalogOutput = catalogOutput
     }
   }
 
@@ -88,7 +92,16 @@ public struct ProjectBuild: Sendable {
   /// - Parameter target: The target.
   public func configuration(of target: Target) -> BuildConfiguration {
     BuildConfiguration(
-      tool: tool, layers: target.layers, settings: settings.merging(options.configurationSettings) { $1 })
+      tool: tool, layers: target.layers,
+      settings: settings.merging(options(for: target).configurationSettings) { $1 })
+  }
+
+  /// The settings of a target's merge: ``options``, with the target's own catalog output.
+  /// - Parameter target: The target.
+  public func options(for target: Target) -> MergeOptions {
+    var options = options
+    if let output = target.catalogOutput { options.catalogOutput = output }
+    return options
   }
 
   /// Builds every target.
@@ -105,7 +118,7 @@ public struct ProjectBuild: Sendable {
     let stamps = targets.concurrentMap { target -> BuildStamp? in
       let stamp = BuildStamp.current(
         in: DestinationSafety.canonical(target.destination), configuration: configuration(of: target),
-        options: options, whileWaiting: { whileWaiting(target) })
+        options: options(for: target), whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
@@ -135,7 +148,7 @@ public struct ProjectBuild: Sendable {
     _ target: Target, shared: SharedLayers, whileWaiting: @escaping @Sendable (Target) -> Void
   ) -> ProjectBuildResult.Target {
     let destination = DestinationSafety.canonical(target.destination)
-    let merged = shared.merge(target.layers, options: options)
+    let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count

@@ -24,7 +24,6 @@ extension ProjectFile {
   public func fileLists(
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
-    let options = options ?? self.options
     let root = srcroot ?? folder
     var result: [TargetFileLists] = []
     for target in targets {
@@ -35,7 +34,7 @@ extension ProjectFile {
       // A destination that starts with a build setting stays symbolic: Xcode expands it.
       let destination =
         written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
-      let planned = LayerMerger.plannedFiles(layers(of: target), options: options)
+      let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
       // The project file is an input too: editing it must run the phase again.
       let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
       let outputs = (planned.outputs.map(\.relativePath) + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }

@@ -101,7 +101,9 @@ extension ProjectFile {
         throw .sharedDestination(path: path, targets: [owner, target.name])
       }
       ownerByPath[canonical] = target.name
-      built.append(ProjectBuild.Target(name: target.name, layers: layers(of: target), destination: path))
+      built.append(
+        ProjectBuild.Target(
+          name: target.name, layers: layers(of: target), destination: path, catalogOutput: target.catalogOutput))
     }
     return built
   }

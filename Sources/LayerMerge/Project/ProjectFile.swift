@@ -27,13 +27,21 @@ public struct ProjectFile: Hashable, Sendable {
     public var destination: PathTemplate?
     /// Where the target's name stands in the project file.
     public var position: TextPosition?
+    /// What this target writes for String Catalogs, if not what the project says
+    /// (``MergeOptions/catalogOutput``): one flavor may write merged catalogs while the others
+    /// write compiled tables.
+    public var catalogOutput: CatalogOutput?
 
     /// Creates a target.
-    public init(name: String, overlays: [Layer], destination: PathTemplate? = nil, position: TextPosition? = nil) {
+    public init(
+      name: String, overlays: [Layer], destination: PathTemplate? = nil, position: TextPosition? = nil,
+      catalogOutput: CatalogOutput? = nil
+    ) {
       self.name = name
       self.overlays = overlays
       self.destination = destination
       self.position = position
+      self.catalogOutput = catalogOutput
     }
   }
 
@@ -89,6 +97,14 @@ public struct ProjectFile: Hashable, Sendable {
   /// The target with this name, if the project has one.
   public func target(named name: String) -> Target? {
     targets.first { $0.name == name }
+  }
+
+  /// The merge options of a target: `options` (the project's when `nil`) with the target's own
+  /// ``Target/catalogOutput``, if it has one.
+  public func options(for target: Target, from options: MergeOptions? = nil) -> MergeOptions {
+    var options = options ?? self.options
+    if let output = target.catalogOutput { options.catalogOutput = output }
+    return options
   }
 
   /// A target's whole stack: the base, then its overlays.

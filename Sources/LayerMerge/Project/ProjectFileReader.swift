@@ -74,7 +74,7 @@ private struct Checker {
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
   ]
-  static let targetKeys = ["layers", "destination"]
+  static let targetKeys = ["layers", "destination", "catalogs"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
 
@@ -104,23 +104,18 @@ private struct Checker {
     if let node = fields["rules"] { rules = self.rules(node) }
     var exclude: [PathGlob] = []
     if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
-    var catalogOutput = CatalogOutput.compiled
-    if let node = fields["catalogs"], let text = nonEmptyString(node, named: "catalogs") {
-      if let output = CatalogOutput(rawValue: text) {
-        catalogOutput = output
-      } else {
-        report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
-      }
-    }
+    let catalogOutput = fields["catalogs"].flatMap { self.catalogOutput($0) } ?? .compiled
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
     }
 
-    var targets: [(name: String, position: TextPosition, destination: PathTemplate?, layers: [Layer])] = []
+    var targets:
+      [(name: String, position: TextPosition, destination: PathTemplate?, layers: [Layer], catalogs: CatalogOutput?)] =
+        []
     for entry in targetEntries {
-      guard let (layers, destination) = target(entry.node, name: entry.name) else { continue }
-      targets.append((entry.name, entry.position, destination, layers.map { layer($0.0, $0.1) }))
+      guard let (layers, destination, catalogs) = target(entry.node, name: entry.name) else { continue }
+      targets.append((entry.name, entry.position, destination, layers.map { layer($0.0, $0.1) }, catalogs))
     }
     guard let basePath else { return nil }
     // Folders that share a name (Brands/Acme, Targets/Acme) are named alike in every target.
@@ -132,7 +127,7 @@ private struct Checker {
       targets: targets.map { target in
         ProjectFile.Target(
           name: target.name, overlays: target.layers.map(renamed), destination: target.destination,
-          position: target.position)
+          position: target.position, catalogOutput: target.catalogs)
       },
       options: MergeOptions(
         developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
@@ -146,11 +141,24 @@ private struct Checker {
     return Layer(name: name, path: PathText.join(folder, String(relative)))
   }
 
-  mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], destination: PathTemplate?)? {
+  /// `"compiled"` or `"merged"`.
+  mutating func catalogOutput(_ node: JSONNode) -> CatalogOutput? {
+    guard let text = nonEmptyString(node, named: "catalogs") else { return nil }
+    guard let output = CatalogOutput(rawValue: text) else {
+      report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
+      return nil
+    }
+    return output
+  }
+
+  mutating func target(_ node: JSONNode, name: String)
+    -> (layers: [(String?, String)], destination: PathTemplate?, catalogs: CatalogOutput?)?
+  {
     let description = "target \"\(name)\""
     guard let members = object(node, named: description) else { return nil }
     let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
     let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
+    let catalogs = fields["catalogs"].flatMap { catalogOutput($0) }
     guard let layersNode = fields["layers"] else {
       report("\(description) needs \"layers\": its overlays above the base, lowest first", at: node.position)
       return nil
@@ -183,7 +191,7 @@ private struct Checker {
           at: element.position)
       }
     }
-    return (layers, destination)
+    return (layers, destination, catalogs)
   }
 
   mutating func rules(_ node: JSONNode) -> CheckRules {

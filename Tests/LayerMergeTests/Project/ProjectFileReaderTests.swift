@@ -156,6 +156,10 @@ import Testing
       "{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}}, \"catalogs\": \"merge\"}",
       ["/project/locmerge.json:1:61: error: \"catalogs\" must be \"compiled\" or \"merged\", not \"merge\""]
     ),
+    (
+      "{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": [], \"catalogs\": true}}}",
+      ["/project/locmerge.json:1:59: error: \"catalogs\" must be a string, not a Boolean"]
+    ),
   ])
   func everyMistakeIsReportedWhereItIs(_ text: String, _ expected: [String]) {
     let result = Self.read(text)
@@ -171,6 +175,18 @@ import Testing
     #expect(merged.project?.options.catalogOutput == .merged)
     let unset = Self.read("{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}}}")
     #expect(unset.project?.options.catalogOutput == .compiled)
+  }
+
+  /// One flavor may write merged catalogs while the others write compiled tables.
+  @Test func aTargetMaySetWhatItsCatalogsWrite() throws {
+    let read = Self.read(
+      "{\"base\": \"B\", \"targets\": {\"A\": {\"layers\": []}, \"M\": {\"layers\": [], \"catalogs\": \"merged\"}}}")
+    #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+    let project = try #require(read.project)
+    let outputs = project.targets.map { project.options(for: $0).catalogOutput }
+    #expect(outputs == [.compiled, .merged])
+    let built = try project.buildTargets(project.targets, environment: [:], destination: PathTemplate("out/{target}"))
+    #expect(built.map(\.catalogOutput) == [nil, .merged])
   }
 
   @Test func theFileIsFoundInTheCurrentFolderThenInSRCROOT() throws {

@@ -37,12 +37,12 @@ import Testing
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
         "fileLists",
       ])
-    #expect(Set(targetKeys.keys) == ["layers", "destination"])
+    #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs"])
     #expect(Set(layerKeys) == ["name", "path"])
     #expect(Set(fileListKeys) == ["inputs", "outputs"])
     let text = """
       {"$schema": "s.json", "base": "B", "destination": "d/{target}",
-       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x"}, "C": {"layers": []}},
+       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x"}, "C": {"layers": [], "catalogs": "compiled"}},
        "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged",
        "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"}}
       """
