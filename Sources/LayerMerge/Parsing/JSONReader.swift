@@ -131,9 +131,11 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
   public var description: String { "\(position): \(message)" }
 }
 
-// MARK: - Private
+// MARK: - Scanner
 
-private struct JSONScanner {
+/// The scanner behind ``JSONReader``; the String Catalog reader's direct path
+/// (`StringCatalogDirectReader`) reads catalogs with it too, so both accept the same grammar.
+struct JSONScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
   /// Lines are counted as whitespace is skipped: outside whitespace JSON has no line break
