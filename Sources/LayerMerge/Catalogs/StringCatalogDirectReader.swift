@@ -116,7 +116,8 @@ extension JSONScanner {
     var more = try openObject()
     while more {
       let (language, position) = try memberKey()
-      for earlier in localizations where earlier.language.utf8.elementsEqual(language.utf8) { throw giveUp() }
+      for earlier in localizations
+      where earlier.language == language && earlier.language.utf8.elementsEqual(language.utf8) { throw giveUp() }
       localizations.append(CatalogLocalization(language: language, variant: try variant(), position: position))
       more = try nextMember()
     }
@@ -206,7 +207,7 @@ extension JSONScanner {
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for earlier in cases where earlier.name.utf8.elementsEqual(name.utf8) { throw giveUp() }
+      for earlier in cases where earlier.name == name && earlier.name.utf8.elementsEqual(name.utf8) { throw giveUp() }
       cases.append(CatalogCase(name, try variant(), position: position))
       more = try nextMember()
     }
@@ -218,7 +219,9 @@ extension JSONScanner {
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for earlier in substitutions where earlier.name.utf8.elementsEqual(name.utf8) { throw giveUp() }
+      for earlier in substitutions where earlier.name == name && earlier.name.utf8.elementsEqual(name.utf8) {
+        throw giveUp()
+      }
       substitutions.append(try substitution(name, at: position))
       more = try nextMember()
     }
@@ -320,10 +323,12 @@ extension JSONScanner {
   }
 
   /// A field the model does not know, kept as its tree; one given twice needs the tree reader.
+  /// (Names are compared as Strings first, which is quick for short ones: bytes that differ as
+  /// Strings differ as bytes.)
   private mutating func appendOther(
     _ key: String, at position: TextPosition, to fields: inout [JSONMember]
   ) throws(JSONSyntaxError) {
-    for field in fields where field.key.utf8.elementsEqual(key.utf8) { throw giveUp() }
+    for field in fields where field.key == key && field.key.utf8.elementsEqual(key.utf8) { throw giveUp() }
     fields.append(JSONMember(key: key, keyPosition: position, value: try value()))
   }
 

@@ -445,7 +445,17 @@ struct JSONScanner {
   mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20, 0x09: offset += 1
+      case 0x20:
+        offset += 1
+        // Indentation: eight spaces at a time.
+        if let base = bytes.baseAddress {
+          while offset + 8 <= bytes.count,
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+          {
+            offset += 8
+          }
+        }
+      case 0x09: offset += 1
       case 0x0A:
         // CR LF is one line break, as LineLocator counts it.
         if offset == 0 || bytes[offset - 1] != 0x0D { line += 1 }
