@@ -29,29 +29,34 @@ struct CatalogChecks {
 
   func run() -> [Diagnostic] {
     var checker = Checker(file: file)
-    for entry in catalog.entries {
-      let source = entry[catalog.sourceLanguage]
+    let entries = catalog.entries
+    let sourceLanguage = catalog.sourceLanguage
+    // By index: a copy of each entry and localization would retain all their parts, and the
+    // checks read only a few of them.
+    for entryIndex in entries.indices {
+      guard let localizations = entries[entryIndex].localizations else { continue }
+      let key = entries[entryIndex].key
       // Made only when a translation may format something: most strings have no '%'.
-      lazy var base = Self.arguments(of: source?.variant, key: entry.key, choices: options.choices)
-      for localization in entry.localizations ?? [] {
-        if let wanted = options.languages, !wanted.contains(localization.language) { continue }
-        let context = Context(key: entry.key, language: localization.language, position: localization.position)
-        guard CatalogCompiler.isUsableFolderName(localization.language) else {
+      lazy var source = entries[entryIndex][sourceLanguage]
+      lazy var base = Self.arguments(of: source?.variant, key: key, choices: options.choices)
+      for position in localizations.indices {
+        let language = localizations[position].language
+        if let wanted = options.languages, !wanted.contains(language) { continue }
+        let context = Context(key: key, language: language, position: localizations[position].position)
+        guard CatalogCompiler.isUsableFolderName(language) else {
           checker.report(
             .error, .catalogSchema,
-            "the language code \(quoted(localization.language)) of \(quoted(entry.key)) cannot name a .lproj folder; "
-              + "it is not compiled", at: localization.position, in: context)
+            "the language code \(quoted(language)) of \(quoted(key)) cannot name a .lproj folder; "
+              + "it is not compiled", at: context.position, in: context)
           continue
         }
-        checker.check(localization.variant, in: context)
+        checker.check(localizations[position].variant, in: context)
         // A translation without '%' takes no argument, and leaving arguments out is allowed.
-        if localization.language != catalog.sourceLanguage, Self.mayFormat(localization.variant), let base {
+        if language != sourceLanguage, Self.mayFormat(localizations[position].variant), let base {
           checker.checkFormat(
-            of: Self.forms(of: localization.variant, key: entry.key, against: base, choices: options.choices),
+            of: Self.forms(of: localizations[position].variant, key: key, against: base, choices: options.choices),
             against: base, in: context,
-            source: source.map {
-              SourceLocation(path: file(entry.key, catalog.sourceLanguage), position: $0.position)
-            })
+            source: source.map { SourceLocation(path: file(key, sourceLanguage), position: $0.position) })
         }
       }
     }

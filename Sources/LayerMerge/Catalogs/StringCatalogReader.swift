@@ -25,6 +25,16 @@ public enum StringCatalogReader {
   ///   - path: The path to name in diagnostics.
   /// - Returns: The catalog (without the parts that had errors) and the diagnostics.
   public static func parse(_ bytes: [UInt8], path: String) -> ParsedCatalog {
+    // Most catalogs have nothing to report: read them without the tree.
+    if let catalog = StringCatalogDirectReader.catalog(from: bytes) {
+      return ParsedCatalog(path: path, catalog: catalog, diagnostics: [])
+    }
+    return parseThroughTree(bytes, path: path)
+  }
+
+  /// Parses the bytes of a catalog through a `JSONNode` tree: the path that finds and reports
+  /// every problem.
+  static func parseThroughTree(_ bytes: [UInt8], path: String) -> ParsedCatalog {
     let root: JSONNode
     do {
       root = try JSONReader.parse(bytes)

@@ -28,8 +28,9 @@ extension MergeChecker {
   private mutating func check(_ merged: MergedCatalog, languages: [MergedTable]) {
     var overrideFormats: Set<SourceLocation> = []
     for table in languages {
-      for record in table.provenance where record.status != .inherited {
-        checkOverride(record, language: table.address.language, in: merged, formats: &overrideFormats)
+      // By index: most records are inherited, and a copy of each would retain all its parts.
+      for index in table.provenance.indices where table.provenance[index].status != .inherited {
+        checkOverride(table.provenance[index], language: table.address.language, in: merged, formats: &overrideFormats)
       }
     }
     checkDrift(merged, languages: languages)

@@ -131,9 +131,11 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
   public var description: String { "\(position): \(message)" }
 }
 
-// MARK: - Private
+// MARK: - Scanner
 
-private struct JSONScanner {
+/// The scanner behind ``JSONReader``; the String Catalog reader's direct path
+/// (`StringCatalogDirectReader`) reads catalogs with it too, so both accept the same grammar.
+struct JSONScanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
   /// Lines are counted as whitespace is skipped: outside whitespace JSON has no line break
@@ -443,7 +445,17 @@ private struct JSONScanner {
   mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20, 0x09: offset += 1
+      case 0x20:
+        offset += 1
+        // Indentation: eight spaces at a time.
+        if let base = bytes.baseAddress {
+          while offset + 8 <= bytes.count,
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+          {
+            offset += 8
+          }
+        }
+      case 0x09: offset += 1
       case 0x0A:
         // CR LF is one line break, as LineLocator counts it.
         if offset == 0 || bytes[offset - 1] != 0x0D { line += 1 }
