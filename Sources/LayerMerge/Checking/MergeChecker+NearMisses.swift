@@ -59,10 +59,7 @@ extension MergeChecker {
       }
     }
     let make = {
-      var keys: Set<String> = []
-      for file in files {
-        for entry in file.table.entries { keys.insert(entry.key) }
-      }
+      let keys = Self.distinctKeys(files.map { file in (file.table, { _ in true }) })
       return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
     }
     guard let shared else { return make() }
@@ -71,14 +68,33 @@ extension MergeChecker {
 
   /// The same, from the merged records.
   private static func lowerKeys(recordsOf group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
+    let keys = distinctKeys(
+      group.map { table in
+        (
+          table.table,
+          { index in
+            let record = table.provenance[index]
+            return (record.shadowed.last ?? record.winner).layerIndex < layerIndex
+          }
+        )
+      })
+    return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
+  }
+
+  /// The keys of the entries `includes` accepts, each made into a string once: a table's languages
+  /// mostly share their keys, so a key an earlier table has already given is found by its bytes.
+  private static func distinctKeys(_ tables: [(table: LocalizationTable, includes: (Int) -> Bool)]) -> Set<String> {
     var keys: Set<String> = []
-    for table in group {
-      for index in table.provenance.indices {
-        let record = table.provenance[index]
-        if (record.shadowed.last ?? record.winner).layerIndex < layerIndex { keys.insert(record.key) }
+    for (position, (table, includes)) in tables.enumerated() {
+      for index in table.entries.indices where includes(index) {
+        let digest = table.digest(at: index)
+        let given = tables[..<position].contains { earlier in
+          earlier.table.index(ofKeyOf: table.entries[index], digest: digest).map(earlier.includes) ?? false
+        }
+        if !given { keys.insert(table.entries[index].key) }
       }
     }
-    return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
+    return keys
   }
 
   /// The lowest layer that defines the record's key: the one that introduced it.
