@@ -13,7 +13,7 @@ struct SharedLayersTests {
   /// reports what that stack's own merge reports, in the same order, and writes the same bytes.
   @Test(arguments: 0..<24)
   func everyStackReportsWhatItsOwnMergeReports(seed: UInt64) throws {
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let names = ["base", "brand", "one", "two", "three"]
     var files: [String: [String: String]] = [:]
     for name in names {
@@ -64,18 +64,4 @@ struct SharedLayersTests {
   static let values = [
     "Plain", "%@", "%d", "%ld", "%1$@ and %2$d", "%2$d %1$@", "%@ %@", "100%%", "%lld items", #"Say \"hi\"\n"#,
   ]
-}
-
-/// A small deterministic generator, so that a failing seed can be run again.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
