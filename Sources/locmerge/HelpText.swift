@@ -130,7 +130,7 @@ enum HelpText {
       --strict                   Treat warnings as errors.
       -q, --quiet                Print errors only, and no summary.
       --catalogs compiled|merged For String Catalogs, write the compiled tables (default) or the
-                                 merged catalog; instead of the project file's "catalogs".
+                                 merged catalog; over every target's "catalogs" in the project file.
     \(checkOptions)
                                  These three add to the project file's settings.
 
