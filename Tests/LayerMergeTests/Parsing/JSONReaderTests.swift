@@ -47,6 +47,23 @@ import Testing
     Self.expectAgreement(Array(text.utf8))
   }
 
+  /// Found by the catalog fuzz target: where Foundation reads UTF-16 or UTF-32, or ends a
+  /// top-level number at a zero byte, JSONReader refuses (it reads UTF-8 RFC 8259 JSON), and
+  /// Foundation's number that is one ulp off is not taken for a different value.
+  @Test func foundationsDocumentedDifferencesAreRefusals() {
+    let found: [[UInt8]] = [
+      [0x32, 0x00], [0x30, 0x00, 0x00, 0x00, 0xD9], [0x00, 0x34], [0x00, 0x00, 0x00, 0x30, 0x72],
+      [0xFF, 0xFE, 0x32, 0x00, 0x69], [0x22, 0x00, 0xA2, 0x00, 0x22, 0x00, 0x00],
+    ]
+    for bytes in found {
+      #expect(JSONOracle.isDocumentedDifference(bytes))
+      #expect(JSONOracle.ours(bytes) == nil)
+      #expect(StringCatalogReader.parse(bytes, path: "L.xcstrings").diagnostics.map(\.code) == [.syntax])
+    }
+    #expect(!JSONOracle.isDocumentedDifference(Array("{\"a\":2}".utf8)))
+    Self.expectAgreement(Array("99.9900000238987260".utf8))
+  }
+
   @Test func invalidUTF8IsRejectedWhereTheBadByteIs() {
     for bytes: [UInt8] in [[0x22, 0xC3, 0x22], [0x22, 0x61, 0xFF, 0x22], [0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22]] {
       Self.expectAgreement(bytes)
