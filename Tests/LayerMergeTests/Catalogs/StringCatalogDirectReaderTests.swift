@@ -8,14 +8,6 @@ import Testing
 /// with the same positions; on every catalog with something to report, it leaves the file to the
 /// tree reader.
 @Suite struct StringCatalogDirectReaderTests {
-  /// Everything the model holds, positions included, as text.
-  static func everything(_ catalog: StringCatalog?) -> String {
-    guard let catalog else { return "nil" }
-    return String(reflecting: catalog.sourceLanguage) + String(reflecting: catalog.sourceLanguagePosition)
-      + String(reflecting: catalog.version) + String(reflecting: catalog.otherFields)
-      + String(reflecting: catalog.entries)
-  }
-
   /// The direct reader reads the catalog exactly as the tree reader does, or gives it to the tree
   /// reader because that one has something to say. Returns whether it read it.
   @discardableResult
@@ -27,11 +19,15 @@ import Testing
       #expect(direct == nil, "\(tree.diagnostics) not reported for \(text)", sourceLocation: sourceLocation)
     }
     if let direct {
-      #expect(everything(direct) == everything(tree.catalog), "\(text)", sourceLocation: sourceLocation)
+      #expect(
+        CatalogModelText.everything(direct) == CatalogModelText.everything(tree.catalog), "\(text)",
+        sourceLocation: sourceLocation)
     }
     // What callers get is the tree reader's answer either way.
     let parsed = StringCatalogReader.parse(bytes, path: "L.xcstrings")
-    #expect(everything(parsed.catalog) == everything(tree.catalog), sourceLocation: sourceLocation)
+    #expect(
+      CatalogModelText.everything(parsed.catalog) == CatalogModelText.everything(tree.catalog),
+      sourceLocation: sourceLocation)
     #expect(parsed.diagnostics == tree.diagnostics, sourceLocation: sourceLocation)
     return direct != nil
   }
