@@ -23,9 +23,11 @@ enum JSONOracle {
       case (.array(let a), .array(let b)): return a == b
       // Foundation compares strings by canonical equivalence; the bytes must be equal.
       case (.string(let a), .string(let b)): return Array(a.utf8) == Array(b.utf8)
-      // Foundation's number parser on Linux can be one ulp off the correctly rounded value
-      // (99.9900000238987260, found by the catalog fuzz target); JSONReader rounds correctly.
-      case (.number(let a), .number(let b)): return a == b || a.nextUp == b || a.nextDown == b || (a.isNaN && b.isNaN)
+      // Foundation's number parser on Linux is not correctly rounded: one ulp off for
+      // 99.9900000238987260, two for sixty 3s (both found by the catalog fuzz target), more with
+      // longer digit runs. JSONReader rounds correctly (JSONReaderTests); a few ulps apart is the
+      // same number here.
+      case (.number(let a), .number(let b)): return a == b || abs(a - b) <= 16 * a.ulp || (a.isNaN && b.isNaN)
       case (.bool(let a), .bool(let b)): return a == b
       case (.null, .null): return true
       default: return false
