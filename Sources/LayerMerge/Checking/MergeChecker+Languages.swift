@@ -21,14 +21,10 @@ extension MergeChecker {
       var introducedBy: [TableAddress: [Int]] = [:]
       var introducedCount: [TableAddress: [Int: Int]] = [:]
       for source in development {
-        // Fields are read in place: copying each record would retain its parts.
         let layerOfEach =
           layers.count == 1
           ? Array(repeating: 0, count: source.provenance.count)
-          : source.provenance.indices.map {
-            source.provenance[$0].shadowed.isEmpty
-              ? source.provenance[$0].winner.layerIndex : introducingLayer(source.provenance[$0])
-          }
+          : source.provenance.indices.map { introducingLayer(source.provenance[$0]) }
         introducedBy[source.address] = layerOfEach
         var counts: [Int: Int] = [:]
         for layer in layerOfEach { counts[layer, default: 0] += 1 }

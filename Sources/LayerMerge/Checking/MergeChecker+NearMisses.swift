@@ -53,7 +53,7 @@ extension MergeChecker {
       for (source, layer) in zip(table.sources, table.layerIndexes) where layer < layerIndex {
         // A catalog's languages are not files of their own: their keys come from the records.
         guard let file = file(at: source, of: table.address, in: layer) else {
-          return Self.lowerKeys(recordsOf: group, below: layerIndex)
+          return lowerKeys(recordsOf: group, below: layerIndex)
         }
         files.append(file)
       }
@@ -67,17 +67,9 @@ extension MergeChecker {
   }
 
   /// The same, from the merged records.
-  private static func lowerKeys(recordsOf group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
-    let keys = distinctKeys(
-      group.map { table in
-        (
-          table.table,
-          { index in
-            let record = table.provenance[index]
-            return (record.shadowed.last ?? record.winner).layerIndex < layerIndex
-          }
-        )
-      })
+  private func lowerKeys(recordsOf group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
+    let keys = Self.distinctKeys(
+      group.map { table in (table.table, { introducingLayer(table.provenance[$0]) < layerIndex }) })
     return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
   }
 
@@ -97,8 +89,9 @@ extension MergeChecker {
     return keys
   }
 
-  /// The lowest layer that defines the record's key: the one that introduced it.
+  /// The lowest layer that defines the record's key: the one that introduced it. Read field by
+  /// field: `shadowed.last ?? winner` would copy a whole definition for every record.
   func introducingLayer(_ record: KeyProvenance) -> Int {
-    (record.shadowed.last ?? record.winner).layerIndex
+    record.shadowed.last?.layerIndex ?? record.winner.layerIndex
   }
 }
