@@ -41,4 +41,11 @@ public struct MergeOptions: Hashable, Sendable {
   public func excludes(_ relativePath: String) -> Bool {
     exclude.contains { $0.matches(relativePath) }
   }
+
+  /// These options with one target's own catalog output, if it has one.
+  func catalogOutput(overriddenBy output: CatalogOutput?) -> MergeOptions {
+    var options = self
+    if let output { options.catalogOutput = output }
+    return options
+  }
 }

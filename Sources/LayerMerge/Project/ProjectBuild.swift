@@ -99,9 +99,7 @@ public struct ProjectBuild: Sendable {
   /// The settings of a target's merge: ``options``, with the target's own catalog output.
   /// - Parameter target: The target.
   public func options(for target: Target) -> MergeOptions {
-    var options = options
-    if let output = target.catalogOutput { options.catalogOutput = output }
-    return options
+    options.catalogOutput(overriddenBy: target.catalogOutput)
   }
 
   /// Builds every target.

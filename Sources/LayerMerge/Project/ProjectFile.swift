@@ -102,9 +102,7 @@ public struct ProjectFile: Hashable, Sendable {
   /// The merge options of a target: `options` (the project's when `nil`) with the target's own
   /// ``Target/catalogOutput``, if it has one.
   public func options(for target: Target, from options: MergeOptions? = nil) -> MergeOptions {
-    var options = options ?? self.options
-    if let output = target.catalogOutput { options.catalogOutput = output }
-    return options
+    (options ?? self.options).catalogOutput(overriddenBy: target.catalogOutput)
   }
 
   /// A target's whole stack: the base, then its overlays.
