@@ -20,10 +20,15 @@ public struct OutputFile: Hashable, Sendable {
   /// - Parameter tables: The merged tables.
   /// - Returns: One output per table that is not a catalog's language, in the same order.
   public static func files(for tables: [MergedTable]) -> [OutputFile] {
+    files(for: tables, reusing: nil)
+  }
+
+  /// The same, copying the text of unchanged entries from shared layers' renderings.
+  static func files(for tables: [MergedTable], reusing renderings: SharedRenderings?) -> [OutputFile] {
     tables.filter { !$0.address.isCatalog }.concurrentMap { table in
       OutputFile(
         relativePath: table.address.relativePath,
-        bytes: LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+        bytes: renderings?.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
     }
   }
 
@@ -38,14 +43,7 @@ public struct OutputFile: Hashable, Sendable {
 
   /// The same, copying the text of unchanged entries from shared layers' renderings.
   static func files(for result: MergeResult, reusing renderings: SharedRenderings?) -> [OutputFile] {
-    let tables =
-      renderings.map { renderings in
-        result.tables.filter { !$0.address.isCatalog }.concurrentMap { table in
-          OutputFile(
-            relativePath: table.address.relativePath,
-            bytes: renderings.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
-        }
-      } ?? files(for: result.tables)
+    let tables = files(for: result.tables, reusing: renderings)
     let compiled = result.catalogs.concurrentMap { merged in
       catalogFiles(for: merged, as: result.catalogOutput)
     }.flatMap { $0 }
