@@ -209,25 +209,27 @@ public struct CompiledCatalog: Sendable {
   /// The files to write: `<lang>.lproj/<Table>.strings` and `.stringsdict`, relative to the output
   /// folder, in path order; rendered on every core.
   public var outputs: [OutputFile] {
-    let tableName = tableName
-    return languages.concurrentMap { language -> [OutputFile] in
-      var files: [OutputFile] = []
-      let folder = "\(language.language).lproj/\(tableName)"
-      if !language.strings.isEmpty || language.writesEmptyStrings {
-        files.append(
-          OutputFile(
-            relativePath: folder + ".strings",
-            bytes: PropertyListXMLWriter.data(
-              dictionary: language.strings.map { ($0.key, .string($0.value)) }, keysAreUnique: true)))
-      }
-      if !language.stringsdict.isEmpty {
-        files.append(
-          OutputFile(
-            relativePath: folder + ".stringsdict",
-            bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict, keysAreUnique: true)))
-      }
-      return files
-    }.flatMap { $0 }
+    Array(languages.indices).concurrentMap { outputs(ofLanguage: $0) }.flatMap { $0 }
+  }
+
+  /// The files of one language: its `.strings` (unless empty) and `.stringsdict` (if any).
+  func outputs(ofLanguage index: Int) -> [OutputFile] {
+    let language = languages[index]
+    var files: [OutputFile] = []
+    let folder = "\(language.language).lproj/\(tableName)"
+    if !language.strings.isEmpty || language.writesEmptyStrings {
+      files.append(
+        OutputFile(
+          relativePath: folder + ".strings",
+          bytes: PropertyListXMLWriter.data(strings: language.strings, order: language.stringsWritingOrder)))
+    }
+    if !language.stringsdict.isEmpty {
+      files.append(
+        OutputFile(
+          relativePath: folder + ".stringsdict",
+          bytes: PropertyListXMLWriter.data(dictionary: language.stringsdict, order: language.stringsdictWritingOrder)))
+    }
+    return files
   }
 }
 
@@ -241,6 +243,22 @@ public struct CompiledLanguage: Sendable {
   public var stringsdict: [(key: String, value: LocalizationValue)]
   /// Whether an empty `.strings` file is written (see ``CatalogCompilationChoices``).
   var writesEmptyStrings = false
+  /// The place of each `.strings` entry's key among all the catalog's keys in the files' order
+  /// (UTF-16): the keys are sorted once per catalog rather than once per language and file.
+  var stringsRanks: [Int32] = []
+  /// The same for the `.stringsdict` rules.
+  var stringsdictRanks: [Int32] = []
+
+  /// The positions of the `.strings` entries in the order the property list writes its keys.
+  var stringsWritingOrder: [Int] { Self.writingOrder(ranks: stringsRanks, keys: strings.map(\.key)) }
+  /// The positions of the `.stringsdict` rules in that order.
+  var stringsdictWritingOrder: [Int] { Self.writingOrder(ranks: stringsdictRanks, keys: stringsdict.map(\.key)) }
+
+  private static func writingOrder(ranks: [Int32], keys: @autoclosure () -> [String]) -> [Int] {
+    let keys = ranks.isEmpty ? keys() : []
+    guard keys.isEmpty else { return keys.indices.sorted { utf16Order(keys[$0], keys[$1]) } }
+    return ranks.indices.sorted { ranks[$0] < ranks[$1] }
+  }
 
   /// What the runtime sees for each key: the `.stringsdict` rule wins over the `.strings` value.
   public var values: [(key: String, value: LocalizationValue)] {
@@ -254,7 +272,11 @@ public struct CompiledLanguage: Sendable {
 private struct Compilation {
   let catalog: StringCatalog
   let options: CatalogCompiler.Options
-  var tables: [String: CompiledLanguage] = [:]
+  /// One table per language, in the order the languages were met; `nil` for a language that is
+  /// not compiled (not asked for, or not a usable folder name).
+  var tables: [CompiledLanguage?] = []
+  var languageOfSlot: [String] = []
+  var slotOfLanguage: [String: Int] = [:]
 
   init(catalog: StringCatalog, options: CatalogCompiler.Options) {
     self.catalog = catalog
@@ -264,36 +286,64 @@ private struct Compilation {
   mutating func run() {
     let source = catalog.sourceLanguage
     let choices = options.choices
-    for entry in catalog.entries {
-      for localization in entry.localizations ?? [] {
-        let language = localization.language
-        if let wanted = options.languages, !wanted.contains(language) { continue }
-        // The code names a folder: never one outside the output directory (the checks report it).
-        if !CatalogCompiler.isUsableFolderName(language) { continue }
-        if choices.compilesUntranslatableInSourceLanguageOnly, entry.shouldTranslate == false, language != source {
-          continue
-        }
-        let variant = localization.variant
-        if !options.forceBuildAllStrings, language == source, variant.stringUnit?.state == "new",
-          variant.variations == nil, variant.substitutions == nil,
-          !choices.skipsSourceNewOnlyWhenExtractedWithValue || entry.extractionState == "extracted_with_value"
+    let entries = catalog.entries
+    var ranks = [Int32](repeating: 0, count: entries.count)
+    for (rank, index) in entries.indices.sorted(by: { utf16Order(entries[$0].key, entries[$1].key) }).enumerated() {
+      ranks[index] = Int32(rank)
+    }
+    // Entries list their languages in much the same order: the slot found at the same position
+    // of the previous entry is tried before the dictionary.
+    var slotAtPosition: [Int] = []
+    for index in entries.indices {
+      guard let localizations = entries[index].localizations else { continue }
+      let key = entries[index].key
+      let untranslatable = entries[index].shouldTranslate == false
+      for position in localizations.indices {
+        let language = localizations[position].language
+        let slot = slot(of: language, guess: position < slotAtPosition.count ? slotAtPosition[position] : nil)
+        if position < slotAtPosition.count { slotAtPosition[position] = slot } else { slotAtPosition.append(slot) }
+        guard tables[slot] != nil else { continue }
+        if choices.compilesUntranslatableInSourceLanguageOnly, untranslatable, language != source { continue }
+        if !options.forceBuildAllStrings, language == source,
+          localizations[position].variant.stringUnit?.state == "new", localizations[position].variant.variations == nil,
+          localizations[position].variant.substitutions == nil,
+          !choices.skipsSourceNewOnlyWhenExtractedWithValue || entries[index].extractionState == "extracted_with_value"
         {
           continue
         }
-        let compiled = CatalogCompiler.ruleAndString(for: variant, key: entry.key, choices: choices)
+        let compiled = CatalogCompiler.ruleAndString(for: localizations[position].variant, key: key, choices: choices)
         // Mutated in place: taking the table out and storing it back would copy its arrays each time.
-        let empty = CompiledLanguage(
-          language: language, strings: [], stringsdict: [], writesEmptyStrings: choices.writesEmptyStringsFile)
-        if let rule = compiled.rule { tables[language, default: empty].stringsdict.append((entry.key, rule)) }
+        if let rule = compiled.rule {
+          tables[slot]?.stringsdict.append((key, rule))
+          tables[slot]?.stringsdictRanks.append(ranks[index])
+        }
         if let string = compiled.string, choices.writesEmptyValues || !string.isEmpty {
-          tables[language, default: empty].strings.append((entry.key, string))
+          tables[slot]?.strings.append((key, string))
+          tables[slot]?.stringsRanks.append(ranks[index])
         }
       }
     }
   }
 
+  /// The slot of a language's table, made on first sight.
+  mutating func slot(of language: String, guess: Int?) -> Int {
+    if let guess, languageOfSlot[guess] == language { return guess }
+    if let slot = slotOfLanguage[language] { return slot }
+    let slot = tables.count
+    slotOfLanguage[language] = slot
+    // The code names a folder: never one outside the output directory (the checks report it).
+    let compiled = (options.languages?.contains(language) ?? true) && CatalogCompiler.isUsableFolderName(language)
+    tables.append(
+      compiled
+        ? CompiledLanguage(
+          language: language, strings: [], stringsdict: [], writesEmptyStrings: options.choices.writesEmptyStringsFile)
+        : nil)
+    languageOfSlot.append(language)
+    return slot
+  }
+
   func languages() -> [CompiledLanguage] {
-    tables.values.filter { !$0.strings.isEmpty || !$0.stringsdict.isEmpty }
+    tables.compactMap { $0 }.filter { !$0.strings.isEmpty || !$0.stringsdict.isEmpty }
       .sorted { $0.language.utf8.lexicographicallyPrecedes($1.language.utf8) }
   }
 }

@@ -25,11 +25,14 @@ public struct OutputFile: Hashable, Sendable {
 
   /// The same, copying the text of unchanged entries from shared layers' renderings.
   static func files(for tables: [MergedTable], reusing renderings: SharedRenderings?) -> [OutputFile] {
-    tables.filter { !$0.address.isCatalog }.concurrentMap { table in
-      OutputFile(
-        relativePath: table.address.relativePath,
-        bytes: renderings?.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
-    }
+    tables.filter { !$0.address.isCatalog }.concurrentMap { file(for: $0, reusing: renderings) }
+  }
+
+  /// The file of one merged table that is not a catalog's language.
+  private static func file(for table: MergedTable, reusing renderings: SharedRenderings?) -> OutputFile {
+    OutputFile(
+      relativePath: table.address.relativePath,
+      bytes: renderings?.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
   }
 
   /// Every file a merge writes: its tables, and for each merged catalog either the tables it
@@ -43,13 +46,41 @@ public struct OutputFile: Hashable, Sendable {
 
   /// The same, copying the text of unchanged entries from shared layers' renderings.
   static func files(for result: MergeResult, reusing renderings: SharedRenderings?) -> [OutputFile] {
-    let tables = files(for: result.tables, reusing: renderings)
-    let compiled = result.catalogs.concurrentMap { merged in
-      catalogFiles(for: merged, as: result.catalogOutput)
-    }.flatMap { $0 }
-    return (tables + compiled).sorted {
-      $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8)
+    // Two flat parallel maps (a map inside a map would run on one core): the tables' files beside
+    // the catalogs' compilation, then the compiled languages' files.
+    enum Work: Sendable {
+      case table(MergedTable)
+      case catalog(MergedCatalog)
     }
+    enum Done: Sendable {
+      case files([OutputFile])
+      case compiled(CompiledCatalog, folder: String)
+    }
+    let work = result.tables.filter { !$0.address.isCatalog }.map(Work.table) + result.catalogs.map(Work.catalog)
+    let output = result.catalogOutput
+    let done = work.concurrentMap { item -> Done in
+      switch item {
+      case .table(let table):
+        return .files([file(for: table, reusing: renderings)])
+      case .catalog(let merged) where output == .merged:
+        return .files(catalogFiles(for: merged, as: .merged))
+      case .catalog(let merged):
+        let compiled = CatalogCompiler.compileWithoutChecks(merged.catalog, tableName: merged.address.table)
+        return .compiled(compiled, folder: merged.address.languageFoldersDirectory)
+      }
+    }
+    var files: [OutputFile] = []
+    var languages: [(compiled: CompiledCatalog, folder: String, language: Int)] = []
+    for item in done {
+      switch item {
+      case .files(let rendered): files += rendered
+      case .compiled(let compiled, let folder): languages += compiled.languages.indices.map { (compiled, folder, $0) }
+      }
+    }
+    files += languages.concurrentMap { compiled, folder, language in
+      compiled.outputs(ofLanguage: language).map { $0.inFolder(folder) }
+    }.flatMap { $0 }
+    return files.sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
   }
 
   /// The files of one merged catalog.
@@ -65,10 +96,14 @@ public struct OutputFile: Hashable, Sendable {
       ]
     case .compiled:
       let folder = merged.address.languageFoldersDirectory
-      return CatalogCompiler.compileWithoutChecks(merged.catalog, tableName: merged.address.table).outputs.map { file in
-        OutputFile(
-          relativePath: folder.isEmpty ? file.relativePath : folder + "/" + file.relativePath, bytes: file.bytes)
+      return CatalogCompiler.compileWithoutChecks(merged.catalog, tableName: merged.address.table).outputs.map {
+        $0.inFolder(folder)
       }
     }
+  }
+
+  /// The file at the same path inside `folder` (`""` for the destination itself).
+  private func inFolder(_ folder: String) -> OutputFile {
+    folder.isEmpty ? self : OutputFile(relativePath: folder + "/" + relativePath, bytes: bytes)
   }
 }

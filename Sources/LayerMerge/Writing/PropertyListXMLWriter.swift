@@ -26,19 +26,43 @@ public enum PropertyListXMLWriter {
   public static func data(
     dictionary pairs: [(key: String, value: LocalizationValue)], doublingLeadingByteOrderMark: Bool = false
   ) -> [UInt8] {
-    data(dictionary: pairs, keysAreUnique: false, doublingLeadingByteOrderMark: doublingLeadingByteOrderMark)
-  }
-
-  /// Like ``data(dictionary:doublingLeadingByteOrderMark:)``, for callers whose root keys are
-  /// already unique (a large table need not be checked again).
-  package static func data(
-    dictionary pairs: [(key: String, value: LocalizationValue)], keysAreUnique: Bool,
-    doublingLeadingByteOrderMark: Bool = false
-  ) -> [UInt8] {
     var writer = Writer(doublingBOM: doublingLeadingByteOrderMark)
     writer.output.reserveCapacity(256 + pairs.count * 64)
     writer.output.append(contentsOf: Self.prolog)
-    writer.writeDictionary(pairs, level: 0, keysAreUnique: keysAreUnique)
+    writer.writeDictionary(pairs, level: 0)
+    writer.output.append(contentsOf: Array("</plist>\n".utf8))
+    return writer.output
+  }
+
+  /// The bytes of a property list whose root dictionary holds strings, its keys unique and
+  /// written in the order given: `order` lists the positions of `pairs` sorted as
+  /// ``data(dictionary:doublingLeadingByteOrderMark:)`` sorts them.
+  package static func data(strings pairs: [(key: String, value: String)], order: [Int]) -> [UInt8] {
+    data(count: pairs.count, order: order) { writer, index in
+      writer.writeKey(pairs[index].key, level: 1)
+      writer.write(string: pairs[index].value, level: 1)
+    }
+  }
+
+  /// The same for a root dictionary of any values.
+  package static func data(dictionary pairs: [(key: String, value: LocalizationValue)], order: [Int]) -> [UInt8] {
+    data(count: pairs.count, order: order) { writer, index in
+      writer.writeKey(pairs[index].key, level: 1)
+      writer.write(pairs[index].value, level: 1)
+    }
+  }
+
+  private static func data(count: Int, order: [Int], writePair: (inout Writer, Int) -> Void) -> [UInt8] {
+    var writer = Writer(doublingBOM: false)
+    writer.output.reserveCapacity(256 + count * 64)
+    writer.output.append(contentsOf: Self.prolog)
+    if count == 0 {
+      writer.append("<dict/>\n")
+    } else {
+      writer.append("<dict>\n")
+      for index in order { writePair(&writer, index) }
+      writer.append("</dict>\n")
+    }
     writer.output.append(contentsOf: Array("</plist>\n".utf8))
     return writer.output
   }
@@ -63,7 +87,7 @@ private struct Writer {
   }
 
   mutating func writeDictionary(
-    _ pairs: [(key: String, value: LocalizationValue)], level: Int, keysAreUnique: Bool = false
+    _ pairs: [(key: String, value: LocalizationValue)], level: Int
   ) {
     indent(level)
     guard !pairs.isEmpty else {
@@ -71,25 +95,32 @@ private struct Writer {
       return
     }
     append("<dict>\n")
-    for (key, value) in (keysAreUnique ? pairs : pairs.lastOfEachKey(\.key)).sorted(by: { utf16Order($0.key, $1.key) })
-    {
-      indent(level + 1)
-      append("<key>")
-      appendEscaped(key)
-      append("</key>\n")
+    for (key, value) in pairs.lastOfEachKey(\.key).sorted(by: { utf16Order($0.key, $1.key) }) {
+      writeKey(key, level: level + 1)
       write(value, level: level + 1)
     }
     indent(level)
     append("</dict>\n")
   }
 
+  mutating func writeKey(_ key: String, level: Int) {
+    indent(level)
+    append("<key>")
+    appendEscaped(key)
+    append("</key>\n")
+  }
+
+  mutating func write(string text: String, level: Int) {
+    indent(level)
+    append("<string>")
+    appendEscaped(text)
+    append("</string>\n")
+  }
+
   mutating func write(_ value: LocalizationValue, level: Int) {
     switch value {
     case .string(let text):
-      indent(level)
-      append("<string>")
-      appendEscaped(text)
-      append("</string>\n")
+      write(string: text, level: level)
     case .dictionary(let dictionary):
       writeDictionary(dictionary.pairs, level: level)
     case .array(let elements):
@@ -135,18 +166,26 @@ private struct Writer {
 
   mutating func appendEscaped(_ text: String) {
     if doublingBOM && text.unicodeScalars.first == "\u{FEFF}" { append("\u{FEFF}") }
-    if !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) {
-      output.append(contentsOf: text.utf8)
-      return
-    }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "<"): append("&lt;")
-      case UInt8(ascii: ">"): append("&gt;")
-      case UInt8(ascii: "&"): append("&amp;")
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { appendEscaped($0) }
+  }
+
+  /// One pass over the bytes, copying the runs between the characters to escape.
+  mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    for index in bytes.indices {
+      let entity: StaticString
+      switch bytes[index] {
+      case UInt8(ascii: "<"): entity = "&lt;"
+      case UInt8(ascii: ">"): entity = "&gt;"
+      case UInt8(ascii: "&"): entity = "&amp;"
+      default: continue
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+      start = index + 1
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
   }
 }
 
