@@ -66,8 +66,20 @@ extension MergeChecker {
     return shared.lowerKeys.value(files.map(\.path).sorted().joined(separator: "\u{0}"), make)
   }
 
-  /// The same, from the merged records.
+  /// The same, from the merged records; for a catalog's languages, the keys lower layers' catalogs
+  /// have, localized or not: a key without localizations is still one the code uses.
   private func lowerKeys(recordsOf group: [MergedTable], below layerIndex: Int) -> SharedCheckWork.LowerKeys {
+    if let catalog = catalogs.first(where: { $0.address.inLanguage(group[0].address.language) == group[0].address }),
+      catalog.introducingLayers.count == catalog.catalog.entries.count,
+      group.allSatisfy({ $0.address == catalog.address.inLanguage($0.address.language) })
+    {
+      var keys: Set<String> = []
+      let entries = catalog.catalog.entries
+      for index in entries.indices where catalog.introducingLayers[index] < layerIndex {
+        keys.insert(entries[index].key)
+      }
+      return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))
+    }
     let keys = Self.distinctKeys(
       group.map { table in (table.table, { introducingLayer(table.provenance[$0]) < layerIndex }) })
     return SharedCheckWork.LowerKeys(keys: keys, index: NearMissIndex(keys))

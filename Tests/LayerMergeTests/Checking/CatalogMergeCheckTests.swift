@@ -70,6 +70,40 @@ import Testing
       ])
   }
 
+  /// A catalog key without localizations is still a key the code uses: an overlay that translates
+  /// it is not a near miss of another key, and one that adds a key one edit away from it is.
+  @Test func keysWithoutLocalizationsCountForNearMisses() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "Localizable.xcstrings": """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "title" : { "comment" : "The key is the English text" },
+            "titles" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Titles" } } } }
+          }
+        }
+        """
+      ],
+      "Brand": [
+        "Localizable.xcstrings": """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "title" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Titel" } } } },
+            "tittle" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Tittle" } } } }
+          }
+        }
+        """
+      ],
+    ])
+    #expect(
+      fixture.render(fixture.merge("Base", "Brand").diagnostics.filter { $0.code == .nearMissKey }) == [
+        "Brand/Localizable.xcstrings:5:38: warning: layer 'Brand' adds \"tittle\", one edit away from the existing key "
+          + "\"title\"; did you mean to override it?"
+      ])
+  }
+
   /// An overlay that changes the source text leaves the translations of lower layers behind.
   @Test func aChangedSourceValueOverLowerTranslationsIsDrift() throws {
     let fixture = try TemporaryLayers([
