@@ -8,24 +8,42 @@ extension MergeChecker {
   ///   translations;
   /// - keys of the catalog without a localization in one of its languages;
   /// - the compiler's checks on the merged catalog (``CatalogChecks``), as Xcode will compile it.
-  mutating func checkCatalogs() {
-    guard !catalogs.isEmpty else { return }
+  ///
+  /// Each catalog gives two families that run beside the others: the checks of what the merge did
+  /// (`checkMerge(ofCatalog:languages:)`) and the compiler's checks
+  /// (`checkCompilation(ofCatalog:languages:)`); `catalogDiagnostics(merge:compilation:)` joins them.
+  func catalogFamilies() -> [@Sendable (inout MergeChecker) -> Void] {
     var languagesByCatalog: [String: [MergedTable]] = [:]
     for table in tables where table.address.isCatalog {
       languagesByCatalog[table.address.relativePath, default: []].append(table)
     }
-    let (checker, byCatalog) = (self, languagesByCatalog)
-    diagnostics += catalogs.concurrentMap { catalog in
-      var copy = checker
-      copy.diagnostics = []
-      copy.check(catalog, languages: byCatalog[catalog.address.relativePath] ?? [])
-      return copy.diagnostics
-    }.flatMap { $0 }
+    return catalogs.indices.flatMap { index -> [@Sendable (inout MergeChecker) -> Void] in
+      let languages = languagesByCatalog[catalogs[index].address.relativePath] ?? []
+      return [
+        { $0.checkMerge(ofCatalog: index, languages: languages) },
+        { $0.checkCompilation(ofCatalog: index, languages: languages) },
+      ]
+    }
+  }
+
+  /// The diagnostics of one catalog, from the checkers its two families ran on.
+  static func catalogDiagnostics(merge: MergeChecker, compilation: MergeChecker) -> [Diagnostic] {
+    // The compiler compares translations with the source language; where an override was already
+    // found not to fit what it replaces, that is the finding to act on.
+    merge.diagnostics
+      + compilation.diagnostics.filter { diagnostic in
+        guard [.formatMismatch, .formatMisprint].contains(diagnostic.code), let location = diagnostic.location else {
+          return true
+        }
+        return !merge.overrideFormats.contains(location)
+      }
   }
 
   // MARK: - Private
 
-  private mutating func check(_ merged: MergedCatalog, languages: [MergedTable]) {
+  /// The checks of what the merge did; keeps the places of overrides found not to fit.
+  private mutating func checkMerge(ofCatalog index: Int, languages: [MergedTable]) {
+    let merged = catalogs[index]
     var overrideFormats: Set<SourceLocation> = []
     for table in languages {
       // By index: most records are inherited, and a copy of each would retain all its parts.
@@ -35,14 +53,12 @@ extension MergeChecker {
     }
     checkDrift(merged, languages: languages)
     checkMissingTranslations(merged, languages: languages)
-    // The compiler compares translations with the source language; where an override was already
-    // found not to fit what it replaces, that is the finding to act on.
-    diagnostics += compilerChecks(merged, languages: languages).filter { diagnostic in
-      guard [.formatMismatch, .formatMisprint].contains(diagnostic.code), let location = diagnostic.location else {
-        return true
-      }
-      return !overrideFormats.contains(location)
-    }
+    self.overrideFormats = overrideFormats
+  }
+
+  /// The compiler's checks on the merged catalog.
+  private mutating func checkCompilation(ofCatalog index: Int, languages: [MergedTable]) {
+    diagnostics += compilerChecks(catalogs[index], languages: languages)
   }
 
   private mutating func checkOverride(

@@ -13,6 +13,8 @@ struct MergeChecker: Sendable {
   /// Results shared with other merges over the same layers, if the caller keeps them.
   let shared: SharedCheckWork?
   var diagnostics: [Diagnostic] = []
+  /// The places of catalog overrides found not to fit what they replace (one catalog's family).
+  var overrideFormats: Set<SourceLocation> = []
 
   init(
     tables: [MergedTable], layers: [Layer], layerFiles: [[TableAddress: ParsedFile]], developmentLanguage: String?,
@@ -36,14 +38,19 @@ struct MergeChecker: Sendable {
       { $0.checkFormatsWithinLayers() },
       { $0.checkFormatsOfMergedTables() },
       { $0.checkLanguages() },
-      { $0.checkCatalogs() },
     ]
+    // One flat map: a parallel map inside another would run on one core.
     let checker = self
-    return families.concurrentMap { family in
+    let checked = (families + catalogFamilies()).concurrentMap { family in
       var copy = checker
       family(&copy)
-      return copy.diagnostics
-    }.flatMap { $0 }
+      return copy
+    }
+    var diagnostics = checked[..<families.count].flatMap(\.diagnostics)
+    for index in stride(from: families.count, to: checked.count, by: 2) {
+      diagnostics += Self.catalogDiagnostics(merge: checked[index], compilation: checked[index + 1])
+    }
+    return diagnostics
   }
 
   // MARK: - Shared by the families
