@@ -24,6 +24,15 @@ public enum CatalogKeyOrder {
     return compare(Array(lhs.utf16), Array(rhs.utf16))
   }
 
+  /// Distinct keys in this order. Each key's UTF-16 form is made once, not once per comparison.
+  /// - Parameter keys: Keys, no two with the same bytes.
+  /// - Returns: Their positions in `keys`, sorted.
+  static func order(of keys: [String]) -> [Int] {
+    guard keys.count > 1 else { return Array(keys.indices) }
+    let units = keys.map { Array($0.utf16) }
+    return units.indices.sorted { compare(units[$0], units[$1]) < 0 }
+  }
+
   // MARK: - Private
 
   /// CFStringCompareWithOptionsAndLocale's scan with a locale, `.numeric`, `.caseInsensitive` and
