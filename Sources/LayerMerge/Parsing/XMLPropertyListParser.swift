@@ -469,8 +469,9 @@ struct XMLPropertyListParser {
       } else if startsWith("<!--") {
         do { try skipComment() } catch { cur = end }
       } else if startsWith("<?") {
-        // CF looks for "?>" after the "<?" ("<?>" does not end itself), while three bytes remain.
-        cur += 2
+        // CF looks for "?>" while three bytes remain: before the root element after the "<?"
+        // ("<?>" does not end itself), inside an element from the "?" ("<?>" does).
+        cur += inProlog ? 2 : 1
         while cur + 2 < end, !startsWith("?>") { cur += 1 }
         cur = cur + 2 < end ? cur + 2 : end
       } else if inProlog, startsWith("<!DOCTYPE") {
@@ -502,8 +503,9 @@ struct XMLPropertyListParser {
 
   private mutating func skipComment() throws(SyntaxError) {
     let start = cur
-    cur += 4
-    let contentStart = cur
+    let contentStart = cur + 4
+    // Before the root element CF skips one byte more than "<!--" ("<!---->" does not end there).
+    cur = min(end, contentStart + (inProlog ? 1 : 0))
     while cur < end, !startsWith("-->") { cur += 1 }
     guard cur < end else { throw SyntaxError(message: "unterminated XML comment", offset: start) }
     let content = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<cur]), as: UTF8.self)

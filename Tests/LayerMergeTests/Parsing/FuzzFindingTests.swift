@@ -52,6 +52,27 @@ import Testing
     }
   }
 
+  /// CF skips a processing instruction before the root element from after its "<?", and inside an
+  /// element from its "?", so "<?>" ends itself only inside one (found by the fuzzer in a dict);
+  /// before the root element it also skips one byte more after a comment's "<!--".
+  @Test func processingInstructionsAndCommentsAreSkippedAsCFSkipsThem() throws {
+    let pair = "<key>a</key><string>b</string>"
+    var inputs: [String] = []
+    for instruction in ["<?>", "<??>", "<?x?>", "<? ?>", "<?>?>", "<?x", "<!---->", "<!--->", "<!-- -->", "<!--x-->"] {
+      inputs.append("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\(instruction)\(pair)</dict></plist>\n")
+      inputs.append("<plist version=\"1.0\"><dict>\(pair)\(instruction)</dict></plist>\n")
+      inputs.append("<plist version=\"1.0\">\(instruction)<dict>\(pair)</dict></plist>\n")
+      inputs.append("\(instruction)\n<plist version=\"1.0\"><dict>\(pair)</dict></plist>\n")
+      inputs.append("<dict>\(pair)\(instruction)")
+    }
+    for text in inputs {
+      let bytes = Array(text.utf8)
+      let parsed = LocalizationFileReader.parse(bytes, path: "pi.stringsdict", kind: .stringsdict)
+      try AgreementCheck.expectAgreement(
+        parsed, with: FoundationOracle.verdict(for: bytes), bytes: bytes, expectTruncation: nil)
+    }
+  }
+
   /// Every input the fuzzer stopped on, as saved in `Tests/Fuzz/Findings`.
   static let findings: [URL] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
