@@ -254,10 +254,15 @@ public struct CompiledLanguage: Sendable {
   /// The positions of the `.stringsdict` rules in that order.
   var stringsdictWritingOrder: [Int] { Self.writingOrder(ranks: stringsdictRanks, keys: stringsdict.map(\.key)) }
 
-  private static func writingOrder(ranks: [Int32], keys: @autoclosure () -> [String]) -> [Int] {
-    let keys = ranks.isEmpty ? keys() : []
-    guard keys.isEmpty else { return keys.indices.sorted { utf16Order(keys[$0], keys[$1]) } }
-    return ranks.indices.sorted { ranks[$0] < ranks[$1] }
+  /// The keys' positions in UTF-16 order: by the ranks when they still put the keys in that order
+  /// (one comparison per neighbour), else by sorting. The lists are public and a caller may have
+  /// changed them since the compiler ranked them.
+  private static func writingOrder(ranks: [Int32], keys: [String]) -> [Int] {
+    if ranks.count == keys.count {
+      let order = ranks.indices.sorted { ranks[$0] < ranks[$1] }
+      if zip(order, order.dropFirst()).allSatisfy({ utf16Order(keys[$0], keys[$1]) }) { return order }
+    }
+    return keys.indices.sorted { utf16Order(keys[$0], keys[$1]) }
   }
 
   /// What the runtime sees for each key: the `.stringsdict` rule wins over the `.strings` value.

@@ -160,6 +160,26 @@ import Testing
     #expect(plists == ["de.lproj/D.strings": ["k": "Überall"] as NSDictionary])
   }
 
+  /// The compiled lists are public: outputs written after a caller changed them hold what the
+  /// lists hold, sorted as Foundation writes them, not the order the compiler worked out.
+  @Test func outputsFollowListsTheCallerChanged() throws {
+    var compiled = try Self.compile()
+    let index = try #require(compiled.languages.firstIndex { $0.language == "de" })
+    compiled.languages[index].strings.append((key: "0 added", value: "hinzugefügt"))
+    compiled.languages[index].strings[0].key = "~ renamed"
+    compiled.languages[index].stringsdict.reverse()
+    for output in compiled.outputs where output.relativePath.hasPrefix("de.lproj/") {
+      let object = try PropertyListSerialization.propertyList(from: Data(output.bytes), options: [], format: nil)
+      let foundation = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+      #expect(output.bytes == Array(foundation), "\(output.relativePath)")
+      let keys = try #require(object as? NSDictionary).allKeys.compactMap { $0 as? String }
+      let expected =
+        output.relativePath.hasSuffix(".strings")
+        ? compiled.languages[index].strings.map(\.key) : compiled.languages[index].stringsdict.map(\.key)
+      #expect(Set(keys) == Set(expected), "\(output.relativePath)")
+    }
+  }
+
   @Test func anEmptyCatalogGivesNoFiles() {
     let compiled = CatalogCompiler.compile(StringCatalog(sourceLanguage: "en"), path: "Empty.xcstrings")
     #expect(compiled.outputs.isEmpty && compiled.diagnostics.isEmpty)
