@@ -28,7 +28,7 @@ public enum StringCatalogWriter {
   /// - Returns: UTF-8 JSON without a final line break.
   public static func data(for value: JSONNode) -> [UInt8] {
     var output: [UInt8] = []
-    write(value, to: &output, level: 0, known: KnownNames(fieldNames))
+    write(value, to: &output, level: 0, known: knownFieldNames)
     return output
   }
 
@@ -39,6 +39,9 @@ public enum StringCatalogWriter {
     "formatSpecifier", "device", "plural", "zero", "one", "two", "few", "many", "other", "iphone", "ipad", "ipod",
     "mac", "applewatch", "appletv", "applevision",
   ]
+
+  /// The field names ranked once, for fragments, which have no languages of their own.
+  private static let knownFieldNames = KnownNames(fieldNames)
 
   // MARK: - Model to JSON
 
@@ -146,18 +149,9 @@ public enum StringCatalogWriter {
 
   private static func writeString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { bytes in
-      // The runs between characters to escape are copied whole.
-      var start = 0
-      for index in bytes.indices
-      where bytes[index] < 0x20 || bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        appendEscape(of: bytes[index], to: &output)
-        start = index + 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-    }
+    output.appendEscaping(
+      text, where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+      escape: appendEscape(of:to:))
     output.append(UInt8(ascii: "\""))
   }
 

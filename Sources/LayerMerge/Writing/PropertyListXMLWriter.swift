@@ -166,26 +166,15 @@ private struct Writer {
 
   mutating func appendEscaped(_ text: String) {
     if doublingBOM && text.unicodeScalars.first == "\u{FEFF}" { append("\u{FEFF}") }
-    var text = text
-    text.withUTF8 { appendEscaped($0) }
-  }
-
-  /// One pass over the bytes, copying the runs between the characters to escape.
-  mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var start = 0
-    for index in bytes.indices {
-      let entity: StaticString
-      switch bytes[index] {
-      case UInt8(ascii: "<"): entity = "&lt;"
-      case UInt8(ascii: ">"): entity = "&gt;"
-      case UInt8(ascii: "&"): entity = "&amp;"
-      default: continue
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-      output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-      start = index + 1
-    }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    output.appendEscaping(
+      text, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") },
+      escape: { byte, output in
+        switch byte {
+        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+        default: output.append(contentsOf: "&amp;".utf8)
+        }
+      })
   }
 }
 
