@@ -2,7 +2,7 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
+/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -79,13 +79,18 @@ enum BenchmarkMain {
       print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5)))
     }
     if arguments.contains("--profile-catalog-merge") {
-      // Only reading and merging one target's catalogs, for a profiler.
-      let project = try Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
-      defer { try? FileManager.default.removeItem(at: project) }
+      // Only reading and merging one target's catalogs, for a profiler. `--workload DIR` takes a
+      // project genworkload.py made (1 target, 11 languages, 2,000 keys, --utf16 0) instead of
+      // running it: Foundation's Process cannot start a child under valgrind.
+      let given = value("--workload").map(URL.init(fileURLWithPath:))
+      let project = try given ?? Workload.generate(shared: shared, targets: 1, languages: 11, keys: 2000, utf16: 0)
+      defer { if given == nil { try? FileManager.default.removeItem(at: project) } }
       try Workload.makeOverridesCompatible(project)
       let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
       defer { try? FileManager.default.removeItem(at: catalogs) }
-      print(CatalogMergeBenchmark.profile(catalogs: catalogs, rounds: rounds, stage: value("--stage") ?? "all"))
+      // `--legacy`: the same stages on the `.strings` twin, for comparison.
+      let profiled = arguments.contains("--legacy") ? project : catalogs
+      print(CatalogMergeBenchmark.profile(catalogs: profiled, rounds: rounds, stage: value("--stage") ?? "all"))
       return
     }
     if arguments.contains("--catalog-layers") {

@@ -88,7 +88,8 @@ enum CatalogMergeBenchmark {
       """
   }
 
-  /// One stage of the catalog merge, repeated, for a profiler: `read`, `merge`, `render` or `all`.
+  /// One stage of the catalog merge (or of the legacy merge, given the `.strings` project), repeated,
+  /// for a profiler: `read`, `merge`, `render` or `all`.
   static func profile(catalogs: URL, rounds: Int, stage: String) -> String {
     let layers = [
       Layer(path: catalogs.appendingPathComponent("base").path),
