@@ -80,6 +80,39 @@ public struct StringCatalog: Hashable, Sendable {
     return removed
   }
 
+  // MARK: In place, for the merge
+
+  /// Where the entry for a key (compared by bytes) stands.
+  func index(ofKey key: String) -> Int? {
+    indexByKey[ByteKey(key)]
+  }
+
+  /// Changes the entry at `index` in place (a copy would share its localizations, and the first
+  /// one set would copy them all). `body` must leave the key as it is.
+  mutating func updateEntry<Result>(at index: Int, _ body: (inout CatalogEntry) -> Result) -> Result {
+    body(&entries[index])
+  }
+
+  /// Makes `localization` the one of its language in the entry at `index`: it replaces the last
+  /// localization with the same language (compared by bytes) where that stands, or is appended.
+  /// - Returns: The localization it replaced, if any.
+  mutating func setLocalization(_ localization: CatalogLocalization, ofEntryAt index: Int) -> CatalogLocalization? {
+    let language = localization.language
+    // Bytes that differ as Strings differ as bytes: `==` (raw bits for small strings) first.
+    guard
+      let previous = entries[index].localizations?.lastIndex(where: {
+        $0.language == language && $0.language.utf8.elementsEqual(language.utf8)
+      })
+    else {
+      if entries[index].localizations == nil { entries[index].localizations = [] }
+      entries[index].localizations?.append(localization)
+      return nil
+    }
+    let replaced = entries[index].localizations?[previous]
+    entries[index].localizations?[previous] = localization
+    return replaced
+  }
+
   /// The languages any entry has a localization for, sorted by their bytes.
   public var languages: [String] {
     var seen: Set<String> = []

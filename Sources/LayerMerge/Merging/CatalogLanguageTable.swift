@@ -1,0 +1,99 @@
+/// The provenance of one language of a merged catalog, built as localizations arrive, lowest
+/// layer first: the language's ``MergedTable``.
+struct CatalogLanguageTable {
+  var table = LocalizationTable()
+  var provenance: [KeyProvenance] = []
+  /// Whether each winner came from a `.strings` or `.stringsdict` table.
+  var fromTables: [Bool] = []
+  var files: [(Int, String)] = []
+
+  /// Records the definition of a localization that arrives above what the table has.
+  /// - Parameters:
+  ///   - variant: The localization's content.
+  ///   - fromTable: Whether it comes from a `.strings` or `.stringsdict` table.
+  ///   - replaced: The localization of the same language it replaced in the merged entry, if any.
+  mutating func record(
+    _ definition: Definition, variant: CatalogVariant, fromTable: Bool, replacing replaced: CatalogLocalization?
+  ) {
+    if !files.contains(where: { $0.1 == definition.file }) { files.append((definition.layerIndex, definition.file)) }
+    let (index, previous) = table.upsertReturningIndex(definition.entry)
+    guard previous != nil else {
+      provenance.append(
+        KeyProvenance(status: definition.layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
+      fromTables.append(fromTable)
+      return
+    }
+    let below = provenance[index].winner
+    // Two catalog localizations are the same when everything in them is, states included; a
+    // table entry has no state, so it is the same as what it compiles to.
+    let same =
+      fromTable || fromTables[index] ? below.value == definition.value : replaced?.variant == variant
+    provenance[index].shadowed.insert(below, at: 0)
+    provenance[index].winner = definition
+    provenance[index].status = same ? .redundant : .overridden
+    fromTables[index] = fromTable
+  }
+
+  /// The tables of every language of the first catalog a merge takes, with one record per
+  /// localization: what ``record(_:variant:fromTable:replacing:)`` gives for each of them in
+  /// order, made in one pass. `nil` when the catalog has something the merge resolves on the way
+  /// (a language given twice for a key), which the general path does.
+  /// - Parameters:
+  ///   - catalog: The catalog, the first thing the merge takes.
+  ///   - layer: Its layer's index; its name is `layerName`.
+  ///   - file: Its path.
+  static func tables(ofFirst catalog: StringCatalog, layer: Int, layerName: String, file: String)
+    -> [String: CatalogLanguageTable]?
+  {
+    let status: KeyProvenance.Status = layer == 0 ? .inherited : .added
+    let entries = catalog.entries
+    // Languages are found as the merge's dictionary finds them (by String equality); entries
+    // list them in much the same order, so the slot at the same position is tried first.
+    var slotOfLanguage: [String: Int] = [:]
+    var languageOfSlot: [String] = []
+    var entriesOfSlot: [[LocalizationEntry]] = []
+    var recordsOfSlot: [[KeyProvenance]] = []
+    var slotAtPosition: [Int] = []
+    for index in entries.indices {
+      guard let localizations = entries[index].localizations else { continue }
+      let key = entries[index].key
+      for position in localizations.indices {
+        let language = localizations[position].language
+        let slot: Int
+        if position < slotAtPosition.count, languageOfSlot[slotAtPosition[position]] == language {
+          slot = slotAtPosition[position]
+        } else {
+          if let known = slotOfLanguage[language] {
+            slot = known
+          } else {
+            slot = languageOfSlot.count
+            slotOfLanguage[language] = slot
+            languageOfSlot.append(language)
+            entriesOfSlot.append([])
+            entriesOfSlot[slot].reserveCapacity(entries.count)
+            recordsOfSlot.append([])
+            recordsOfSlot[slot].reserveCapacity(entries.count)
+          }
+          if position < slotAtPosition.count { slotAtPosition[position] = slot } else { slotAtPosition.append(slot) }
+        }
+        let entry = LocalizationEntry(
+          key: key, value: CatalogMerger.runtimeValue(of: localizations[position].variant, key: key),
+          position: localizations[position].position)
+        entriesOfSlot[slot].append(entry)
+        recordsOfSlot[slot].append(
+          KeyProvenance(
+            status: status, winner: Definition(layerIndex: layer, layer: layerName, file: file, entry: entry),
+            shadowed: []))
+      }
+    }
+    var tables: [String: CatalogLanguageTable] = [:]
+    for slot in languageOfSlot.indices {
+      let (table, repeats) = LocalizationTable.building(entriesOfSlot[slot])
+      guard repeats.isEmpty else { return nil }
+      tables[languageOfSlot[slot]] = CatalogLanguageTable(
+        table: table, provenance: recordsOfSlot[slot],
+        fromTables: Array(repeating: false, count: recordsOfSlot[slot].count), files: [(layer, file)])
+    }
+    return tables
+  }
+}
