@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The checks run when a catalog is compiled, each reported at the catalog's line and column:
 ///
 /// - a `%#@name@` with no such substitution (error, Xcode's wording);
@@ -29,6 +35,7 @@ struct CatalogChecks {
 
   func run() -> [Diagnostic] {
     var checker = Checker(file: file)
+    var usable = UsableLanguages()
     let entries = catalog.entries
     let sourceLanguage = catalog.sourceLanguage
     // By index: a copy of each entry and localization would retain all their parts, and the
@@ -39,28 +46,51 @@ struct CatalogChecks {
       // Made only when a translation may format something: most strings have no '%'.
       lazy var source = entries[entryIndex][sourceLanguage]
       lazy var base = Self.arguments(of: source?.variant, key: key, choices: options.choices)
-      for position in localizations.indices {
-        let language = localizations[position].language
-        if let wanted = options.languages, !wanted.contains(language) { continue }
-        let context = Context(key: key, language: language, position: localizations[position].position)
-        guard CatalogCompiler.isUsableFolderName(language) else {
-          checker.report(
-            .error, .catalogSchema,
-            "the language code \(quoted(language)) of \(quoted(key)) cannot name a .lproj folder; "
-              + "it is not compiled", at: context.position, in: context)
-          continue
-        }
-        checker.check(localizations[position].variant, in: context)
-        // A translation without '%' takes no argument, and leaving arguments out is allowed.
-        if language != sourceLanguage, Self.mayFormat(localizations[position].variant), let base {
-          checker.checkFormat(
-            of: Self.forms(of: localizations[position].variant, key: key, against: base, choices: options.choices),
-            against: base, in: context,
-            source: source.map { SourceLocation(path: file(key, sourceLanguage), position: $0.position) })
+      localizations.withUnsafeBufferPointer { localizations in
+        for position in localizations.indices {
+          let language = localizations[position].language
+          if let wanted = options.languages, !wanted.contains(language) { continue }
+          // Most localizations are a plain text without '%' and '#': none of the checks below has
+          // anything to say about one, but the language code's.
+          if Self.isPlainWithoutSpecifiers(localizations[position].variant),
+            usable.isUsable(language, at: position)
+          {
+            continue
+          }
+          let context = Context(key: key, language: language, position: localizations[position].position)
+          guard CatalogCompiler.isUsableFolderName(language) else {
+            checker.report(
+              .error, .catalogSchema,
+              "the language code \(quoted(language)) of \(quoted(key)) cannot name a .lproj folder; "
+                + "it is not compiled", at: context.position, in: context)
+            continue
+          }
+          checker.check(localizations[position].variant, in: context)
+          // A translation without '%' takes no argument, and leaving arguments out is allowed.
+          if language != sourceLanguage, Self.mayFormat(localizations[position].variant), let base {
+            checker.checkFormat(
+              of: Self.forms(of: localizations[position].variant, key: key, against: base, choices: options.choices),
+              against: base, in: context,
+              source: source.map { SourceLocation(path: file(key, sourceLanguage), position: $0.position) })
+          }
         }
       }
     }
     return checker.diagnostics
+  }
+
+  /// Whether the variant is only a string unit whose text has neither `%` (a format) nor `#`
+  /// (a substitution).
+  @inline(__always)
+  static func isPlainWithoutSpecifiers(_ variant: borrowing CatalogVariant) -> Bool {
+    guard case .none = variant.variations, case .none = variant.substitutions, case .some = variant.stringUnit else {
+      return false
+    }
+    return variant.stringUnit.unsafelyUnwrapped.value.withUTF8BytesIfContiguous { bytes in
+      guard let base = bytes.baseAddress else { return true }
+      return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) == nil
+        && memchr(base, Int32(UInt8(ascii: "#")), bytes.count) == nil
+    } ?? false
   }
 
   /// Whether any text of the variant has a `%`.
@@ -118,6 +148,24 @@ struct CatalogChecks {
 }
 
 // MARK: - Private
+
+/// Which language codes can name a folder, remembered: a catalog repeats the same few, in much
+/// the same order in every entry, so the code at the same position of the last entry is tried
+/// first.
+private struct UsableLanguages {
+  private var atPosition: [(language: String, usable: Bool)] = []
+
+  mutating func isUsable(_ language: String, at position: Int) -> Bool {
+    if position < atPosition.count, atPosition[position].language == language { return atPosition[position].usable }
+    let usable = CatalogCompiler.isUsableFolderName(language)
+    if position < atPosition.count {
+      atPosition[position] = (language, usable)
+    } else {
+      atPosition.append((language, usable))
+    }
+    return usable
+  }
+}
 
 private struct Context {
   var key: String

@@ -64,7 +64,8 @@ extension MergeChecker {
   private mutating func checkOverride(
     _ record: KeyProvenance, language: String, in merged: MergedCatalog, formats: inout Set<SourceLocation>
   ) {
-    let subject = "the \(language) localization of \(quoted(record.key)) in layer '\(record.winner.layer)'"
+    // Made only for a diagnostic: most overrides have nothing to report.
+    let subject = { "the \(language) localization of \(quoted(record.key)) in layer '\(record.winner.layer)'" }
     if let below = record.shadowed.first {
       let note = Diagnostic.Note(
         "the localization it replaces, in layer '\(below.layer)', is here", at: below.location)
@@ -78,12 +79,13 @@ extension MergeChecker {
         formats.insert(record.winner.location)
         diagnostics.append(
           formatDiagnostic(
-            subject, against: "the localization it replaces", reference: "the localization it replaces", found,
+            subject(), against: "the localization it replaces", reference: "the localization it replaces", found,
             at: record.winner.location, note: note))
       }
     }
     guard record.winner.layerIndex > 0, record.status != .redundant,
-      let variant = merged.catalog[record.key]?[language]?.variant, let state = unreviewedState(in: variant)
+      let variant = Self.variant(of: record, language: language, in: merged.catalog),
+      let state = unreviewedState(in: variant)
     else { return }
     let skipped =
       language == merged.catalog.sourceLanguage && state == "new" && variant.variations == nil
@@ -91,12 +93,21 @@ extension MergeChecker {
     diagnostics.append(
       Diagnostic(
         .warning, .unreviewedOverride,
-        "\(subject) is marked '\(state)'; "
+        "\(subject()) is marked '\(state)'; "
           + (skipped
             ? "source-language units marked 'new' are not compiled (the text is expected in the code), so the app "
               + "does not show it"
             : "it ships as it is"),
         at: record.winner.location))
+  }
+
+  /// The merged localization a record describes, found in place: a copy of its entry would
+  /// retain all the entry's parts.
+  private static func variant(of record: KeyProvenance, language: String, in catalog: StringCatalog)
+    -> CatalogVariant?
+  {
+    guard let index = catalog.index(ofKey: record.key) else { return nil }
+    return catalog.entries[index].localizations?.last { $0.language.utf8.elementsEqual(language.utf8) }?.variant
   }
 
   /// Why a catalog override's format does not fit the localization it replaces, with the plural
@@ -181,26 +192,15 @@ extension MergeChecker {
     let catalog = merged.catalog
     let targets = languages.map(\.address.language).filter { $0 != catalog.sourceLanguage }
     guard !targets.isEmpty else { return }
-    let translatable = catalog.entries.indices.filter { catalog.entries[$0].shouldTranslate != false }
+    let entries = catalog.entries
+    let translatable = entries.indices.filter { entries[$0].shouldTranslate != false }
     var introduced: [Int: Int] = [:]
     for index in translatable { introduced[merged.introducingLayers[index], default: 0] += 1 }
-    // Which target languages each key has, one bit per language (by their position in `targets`).
-    var bitOfLanguage: [String: Int] = [:]
-    for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
-    var present = [[Bool]](repeating: [], count: catalog.entries.count)
-    for index in translatable {
-      var has = [Bool](repeating: false, count: targets.count)
-      if let localizations = catalog.entries[index].localizations {
-        for position in localizations.indices {
-          if let bit = bitOfLanguage[localizations[position].language] { has[bit] = true }
-        }
-      }
-      present[index] = has
-    }
+    let present = Self.targetLanguages(of: entries, among: targets, at: translatable)
     for (bit, language) in targets.enumerated() {
       var missingByLayer: [Int: [String]] = [:]
-      for index in translatable where !present[index][bit] {
-        missingByLayer[merged.introducingLayers[index], default: []].append(catalog.entries[index].key)
+      for (row, index) in translatable.enumerated() where !present.has(row: row, bit: bit) {
+        missingByLayer[merged.introducingLayers[index], default: []].append(entries[index].key)
       }
       for layer in missingByLayer.keys.sorted() {
         let missing = missingByLayer[layer] ?? []
@@ -225,6 +225,38 @@ extension MergeChecker {
             at: SourceLocation(path: file(toTranslate: merged, in: layer, language: language))))
       }
     }
+  }
+
+  /// Which of the `targets` languages each listed entry has: one row of bits per entry (bit `i`
+  /// for `targets[i]`), languages matched as a dictionary of them matches (String equality).
+  private static func targetLanguages(of entries: [CatalogEntry], among targets: [String], at rows: [Int])
+    -> LanguageBits
+  {
+    var bitOfLanguage: [String: Int] = [:]
+    for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
+    var present = LanguageBits(rows: rows.count, bits: targets.count)
+    // Entries list their languages in much the same order: the language at the same position of
+    // the previous entry is tried before the dictionary (bit -1: not a target).
+    var seenAtPosition: [(language: String, bit: Int)] = []
+    for (row, index) in rows.enumerated() {
+      guard let localizations = entries[index].localizations else { continue }
+      for position in localizations.indices {
+        let language = localizations[position].language
+        let bit: Int
+        if position < seenAtPosition.count, seenAtPosition[position].language == language {
+          bit = seenAtPosition[position].bit
+        } else {
+          bit = bitOfLanguage[language] ?? -1
+          if position < seenAtPosition.count {
+            seenAtPosition[position] = (language, bit)
+          } else {
+            seenAtPosition.append((language, bit))
+          }
+        }
+        if bit >= 0 { present.set(row: row, bit: bit) }
+      }
+    }
+    return present
   }
 
   /// Where a layer's translations of a catalog go: its catalog, else its table of that language

@@ -15,3 +15,12 @@ extension String {
     return found ?? utf8.contains(byte)
   }
 }
+
+extension String {
+  /// Calls `body` with the text's UTF-8 bytes when they are stored contiguously (native strings);
+  /// `nil` otherwise.
+  @inline(__always)
+  func withUTF8BytesIfContiguous<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    utf8.withContiguousStorageIfAvailable(body)
+  }
+}
