@@ -89,10 +89,56 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
 
   public var description: String { relativePath }
 
+  /// Addresses sort by their relative paths' bytes; the languages of one catalog, which share
+  /// its path, by language. Merges sort addresses often, so the paths are compared part by part
+  /// rather than built.
   public static func < (lhs: TableAddress, rhs: TableAddress) -> Bool {
-    let (left, right) = (lhs.relativePath, rhs.relativePath)
-    // The languages of one catalog share its path.
-    if left.utf8.elementsEqual(right.utf8) { return lhs.language.utf8.lexicographicallyPrecedes(rhs.language.utf8) }
-    return left.utf8.lexicographicallyPrecedes(right.utf8)
+    var left = PathBytes(lhs)
+    var right = PathBytes(rhs)
+    while true {
+      switch (left.next(), right.next()) {
+      case (nil, nil): return lhs.language.utf8.lexicographicallyPrecedes(rhs.language.utf8)
+      case (nil, _): return true
+      case (_, nil): return false
+      case (let a?, let b?) where a != b: return a < b
+      default: continue
+      }
+    }
+  }
+
+  /// The part of the relative path at `index`, in order, or `nil` past the last one (see
+  /// ``relativePath``).
+  fileprivate func pathPart(_ index: Int) -> String? {
+    switch index {
+    case 0: return directory
+    case 1: return directory.isEmpty ? "" : "/"
+    case 2: return kind == .xcstrings ? "" : language
+    case 3: return kind == .xcstrings ? "" : ".lproj/"
+    case 4: return table
+    case 5: return "."
+    case 6: return kind.fileExtension
+    default: return nil
+    }
+  }
+}
+
+/// The bytes of an address's relative path, one at a time, without building it.
+private struct PathBytes: IteratorProtocol {
+  private let address: TableAddress
+  private var part = 0
+  private var bytes: String.UTF8View.Iterator
+
+  init(_ address: TableAddress) {
+    self.address = address
+    bytes = (address.pathPart(0) ?? "").utf8.makeIterator()
+  }
+
+  mutating func next() -> UInt8? {
+    while true {
+      if let byte = bytes.next() { return byte }
+      part += 1
+      guard let text = address.pathPart(part) else { return nil }
+      bytes = text.utf8.makeIterator()
+    }
   }
 }
