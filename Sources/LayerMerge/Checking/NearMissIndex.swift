@@ -6,10 +6,16 @@
 /// (`step1`, `step2`; `minutes_1`, `minutes_10`) and an `s` that makes a word plural
 /// (`bookmark`, `bookmarks`; `hour_minutes`, `hours_minutes`; `AccountTitle`, `AccountsTitle`).
 ///
-/// Keys are bucketed by length, so a lookup compares only with keys one character shorter, as
-/// long, or one longer, each in a single pass without allocating.
-struct NearMissIndex {
-  private var keysByLength: [Int: [(key: String, scalars: [Unicode.Scalar])]] = [:]
+/// Every key is indexed under a hash of itself and of each of its one-character deletions: two
+/// keys one edit apart always share one of these (a substitution or a swap leaves the same key
+/// when one character is deleted from each, an insertion the shorter key), so a lookup hashes
+/// the key and its deletions, and only keys found under those hashes are compared.
+struct NearMissIndex: Sendable {
+  private var keys: [(key: String, scalars: [Unicode.Scalar])] = []
+  /// Positions in `keys`, by the hash of the whole key.
+  private var wholeKeys = HashPositions()
+  /// Positions in `keys`, by the hash of the key with one character deleted (every character).
+  private var deletions = HashPositions()
 
   /// Keys shorter than this are not indexed: `ok` and `on` are too alike to mean a typo.
   static let minimumLength = 4
@@ -28,7 +34,11 @@ struct NearMissIndex {
     for key in keys {
       let scalars = Array(key.unicodeScalars)
       guard scalars.count >= Self.minimumLength else { continue }
-      keysByLength[scalars.count, default: []].append((key, scalars))
+      let position = self.keys.count
+      self.keys.append((key, scalars))
+      let hashes = DeletionHashes(scalars)
+      wholeKeys.insert(hashes.whole, position)
+      for index in scalars.indices { deletions.insert(hashes.deleting(index), position) }
     }
   }
 
@@ -36,15 +46,23 @@ struct NearMissIndex {
   /// smallest in sorted order, so the answer does not depend on the order keys were indexed in.
   func nearMiss(for key: String) -> String? {
     let query = Array(key.unicodeScalars)
-    guard query.count >= Self.minimumLength else { return nil }
+    guard query.count >= Self.minimumLength, !keys.isEmpty else { return nil }
     var best: String?
-    for length in [query.count - 1, query.count, query.count + 1] {
-      for candidate in keysByLength[length] ?? [] where candidate.key != key {
-        guard best.map({ candidate.key < $0 }) ?? true, let edit = Self.edit(query, candidate.scalars),
-          !edit.isDeliberate
-        else { continue }
-        best = candidate.key
-      }
+    func consider(_ position: Int) {
+      let candidate = keys[position]
+      guard candidate.key != key, best.map({ candidate.key < $0 }) ?? true,
+        let edit = Self.edit(query, candidate.scalars), !edit.isDeliberate
+      else { return }
+      best = candidate.key
+    }
+    let hashes = DeletionHashes(query)
+    // A key one longer: it less one character is the query.
+    deletions.forEach(hashes.whole, consider)
+    for index in query.indices {
+      let deleted = hashes.deleting(index)
+      // A key one shorter is the query less one character; a key as long shares a deletion.
+      wholeKeys.forEach(deleted, consider)
+      deletions.forEach(deleted, consider)
     }
     return best
   }
@@ -108,5 +126,88 @@ extension NearMissIndex.Edit {
       guard let after else { return true }
       return !after.properties.isAlphabetic || after.properties.isUppercase
     }
+  }
+}
+
+/// Polynomial hashes of a sequence of scalars and of the sequence with one scalar deleted, each
+/// deletion in constant time from prefix and suffix sums. Collisions only cost a comparison.
+private struct DeletionHashes {
+  private static let base: UInt64 = 0x9E37_79B9_7F4A_7C15
+  /// `prefixes[i]`: the hash of the first `i` scalars.
+  private var prefixes: [UInt64]
+  /// `suffixes[i]`: the sum over scalars from `i` on, each weighted as in the whole sequence.
+  private var suffixes: [UInt64]
+  /// `powers[k]`: base to the `k`.
+  private var powers: [UInt64]
+  private let count: Int
+
+  init(_ scalars: [Unicode.Scalar]) {
+    count = scalars.count
+    prefixes = [0]
+    prefixes.reserveCapacity(count + 1)
+    powers = [1]
+    powers.reserveCapacity(count + 1)
+    for scalar in scalars {
+      prefixes.append(prefixes[prefixes.count - 1] &* Self.base &+ UInt64(scalar.value) &+ 1)
+      powers.append(powers[powers.count - 1] &* Self.base)
+    }
+    suffixes = Array(repeating: 0, count: count + 1)
+    for index in scalars.indices.reversed() {
+      suffixes[index] = suffixes[index + 1] &+ (UInt64(scalars[index].value) &+ 1) &* powers[count - 1 - index]
+    }
+  }
+
+  /// The hash of the whole sequence.
+  var whole: UInt64 { Self.finish(prefixes[count], length: count) }
+
+  /// The hash of the sequence without the scalar at `index`.
+  func deleting(_ index: Int) -> UInt64 {
+    Self.finish(prefixes[index] &* powers[count - 1 - index] &+ suffixes[index + 1], length: count - 1)
+  }
+
+  private static func finish(_ sum: UInt64, length: Int) -> UInt64 {
+    var hash = sum ^ (UInt64(length) &* 0xFF51_AFD7_ED55_8CCD)
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    hash ^= hash >> 33
+    return hash
+  }
+}
+
+/// A multimap from 64-bit hashes to positions: open addressing, never more than half full.
+private struct HashPositions: Sendable {
+  private var hashes: [UInt64] = []
+  /// Position + 1 in each slot; 0 marks an empty one.
+  private var positions: [Int32] = []
+  private var count = 0
+
+  mutating func insert(_ hash: UInt64, _ position: Int) {
+    if (count + 1) * 2 > positions.count { grow() }
+    let mask = positions.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while positions[slot] != 0 { slot = (slot + 1) & mask }
+    hashes[slot] = hash
+    positions[slot] = Int32(truncatingIfNeeded: position + 1)
+    count += 1
+  }
+
+  /// Calls `body` with every position stored under `hash` (a position may come more than once).
+  func forEach(_ hash: UInt64, _ body: (Int) -> Void) {
+    guard !positions.isEmpty else { return }
+    let mask = positions.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while positions[slot] != 0 {
+      if hashes[slot] == hash { body(Int(positions[slot]) - 1) }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func grow() {
+    let old = zip(hashes, positions).filter { $0.1 != 0 }
+    let capacity = max(64, positions.count * 2)
+    hashes = Array(repeating: 0, count: capacity)
+    positions = Array(repeating: 0, count: capacity)
+    count = 0
+    for (hash, position) in old { insert(hash, Int(position) - 1) }
   }
 }
