@@ -68,33 +68,35 @@ extension MergeChecker {
       // With one layer every value is checked within it.
       guard layers.count > 1, let reference = byAddress[developmentAddress] else { continue }
       if overlaid[developmentAddress] == nil {
-        overlaid[developmentAddress] = reference.provenance.indices.filter {
-          reference.provenance[$0].status != .inherited
-        }
+        overlaid[developmentAddress] = reference.nonInheritedPositions
       }
       // A key only the base defines, in both languages, has both values from the base, where
       // they were checked within it: only keys an overlay touches in either language can fail.
-      var candidates = Set(overlaid[developmentAddress] ?? [])
-      for index in table.provenance.indices where table.provenance[index].status != .inherited {
-        if let development = reference.table.index(
-          ofKeyOf: table.table.entries[index], digest: table.table.digest(at: index))
-        {
-          candidates.insert(development)
+      // Development-language positions, with the position of the same key in this table where
+      // it is known already.
+      var candidates: [Int: Int] = [:]
+      for index in overlaid[developmentAddress] ?? [] { candidates[index] = -1 }
+      for index in table.nonInheritedPositions {
+        if let development = reference.index(ofKeyOf: table.entry(at: index), digest: table.digest(at: index)) {
+          candidates[development] = index
         }
       }
       let language = table.address.language
-      for index in candidates.sorted() {
-        let development = reference.provenance[index]
+      for index in candidates.keys.sorted() {
+        let known = candidates[index] ?? -1
         guard
-          let other = table.table.index(
-            ofKeyOf: reference.table.entries[index], digest: reference.table.digest(at: index))
+          let other = known >= 0
+            ? known : table.index(ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index)),
+          // A plain value without '%' takes no argument, which always fits: most end here.
+          mayHaveFormat(table.entry(at: other))
         else { continue }
-        let record = table.provenance[other]
+        let development = reference.record(at: index)
+        let record = table.record(at: other)
         // A layer with its own development-language value is checked within that layer, and an
         // override that does not fit what it replaces is reported as such.
         let layer = record.winner.layerIndex
         guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
-          overrideMismatch(record) == nil, mayHaveFormat(record.winner.entry)
+          overrideMismatch(record) == nil
         else { continue }
         let original = development.shadowed.last ?? development.winner
         if references[developmentAddress, default: [:]][index] == nil {

@@ -180,55 +180,74 @@ public enum LayerMerger {
   private static func mergeTable(
     _ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String], shared: SharedProvenance?
   ) -> MergedTable {
-    // `provenance[i]` describes `table.entries[i]`; keys stay bytes, digests come from the inputs.
-    var table = LocalizationTable()
-    var provenance: [KeyProvenance] = []
-    var above = sources[...]
-    if let (layerIndex, file) = sources.first {
-      // The lowest file's keys are unique: merging them into an empty table gives its table back.
-      table = file.table
-      let layer = layerNames[layerIndex]
-      let make = {
-        file.table.entries.map { entry in
-          KeyProvenance(
-            status: layerIndex == 0 ? .inherited : .added,
-            winner: Definition(layerIndex: layerIndex, layer: layer, file: file.path, entry: entry), shadowed: [])
-        }
-      }
-      provenance = shared?.records(of: file, layerIndex: layerIndex, layer: layer, make) ?? make()
-      above = sources.dropFirst()
+    guard let (lowestLayer, lowestFile) = sources.first else {
+      return MergedTable(address: address, table: LocalizationTable(), provenance: [], sources: [], layerIndexes: [])
     }
-    // Room for every key of every layer, so that keys an overlay adds never make the arrays grow.
-    let most = above.reduce(table.count) { $0 + $1.1.table.count }
-    table.reserveCapacity(most)
-    provenance.reserveCapacity(most)
-    for (layerIndex, file) in above {
+    // The lowest file's table and records stay as they are, shared with every merge over the same
+    // layers; only what the layers above change is kept per merge. Keys stay bytes, and digests
+    // come from the inputs.
+    let lowest = lowestFile.table
+    let layer = layerNames[lowestLayer]
+    let make = {
+      lowest.entries.map { entry in
+        KeyProvenance(
+          status: lowestLayer == 0 ? .inherited : .added,
+          winner: Definition(layerIndex: lowestLayer, layer: layer, file: lowestFile.path, entry: entry), shadowed: [])
+      }
+    }
+    let records = shared?.records(of: lowestFile, layerIndex: lowestLayer, layer: layer, make) ?? make()
+    var patch = TablePatch()
+    for (layerIndex, file) in sources.dropFirst() {
       let layerName = layerNames[layerIndex]
       let input = file.table
       for position in input.entries.indices {
         let entry = input.entries[position]
+        let digest = input.digest(at: position)
         let definition = Definition(layerIndex: layerIndex, layer: layerName, file: file.path, entry: entry)
-        let (index, previous) = table.upsertReturningIndex(entry, digest: input.digest(at: position))
+        if let below = lowest.index(ofKeyOf: entry, digest: digest) {
+          let slot = patch.slot(ofReplaced: below)
+          let previous = slot.map { patch.replacedEntries[$0] } ?? lowest.entries[below]
+          let record = slot.map { patch.replacedRecords[$0] } ?? records[below]
+          patch.replace(
+            below, entry: withComment(of: previous, ifMissingIn: entry) ?? entry,
+            record: overriding(record, with: definition))
+          continue
+        }
+        let (index, previous) = patch.added.upsertReturningIndex(entry, digest: digest)
         guard let previous else {
-          provenance.append(
+          patch.addedRecords.append(
             KeyProvenance(status: layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
           continue
         }
-        // An override without a comment keeps the translator context of what it replaces.
-        if previous.mayHaveComment, entry.comment == nil, let comment = previous.comment {
-          var commented = entry
-          commented.comment = comment
-          _ = table.upsertReturningIndex(commented, digest: input.digest(at: position))
+        if let commented = withComment(of: previous, ifMissingIn: entry) {
+          _ = patch.added.upsertReturningIndex(commented, digest: digest)
         }
-        provenance[index].shadowed.insert(provenance[index].winner, at: 0)
-        provenance[index].winner = definition
-        let below = provenance[index].shadowed[0]
-        provenance[index].status = below.entry.hasSameValue(as: entry) ? .redundant : .overridden
+        patch.addedRecords[index] = overriding(patch.addedRecords[index], with: definition)
       }
     }
     return MergedTable(
-      address: address, table: table, provenance: provenance, sources: sources.map(\.1.path),
-      layerIndexes: sources.map(\.0))
+      address: address, lowest: lowest, records: records, patch: patch, lowestIsInherited: lowestLayer == 0,
+      sources: sources.map(\.1.path), layerIndexes: sources.map(\.0))
+  }
+
+  /// An override without a comment keeps the translator context of what it replaces: the
+  /// override with the replaced entry's comment, or `nil` when it keeps its own.
+  private static func withComment(of previous: LocalizationEntry, ifMissingIn entry: LocalizationEntry)
+    -> LocalizationEntry?
+  {
+    guard previous.mayHaveComment, !entry.hasComment, let comment = previous.comment else { return nil }
+    var commented = entry
+    commented.comment = comment
+    return commented
+  }
+
+  /// The record of a key after `definition` overrides its winner.
+  private static func overriding(_ record: KeyProvenance, with definition: Definition) -> KeyProvenance {
+    var record = record
+    record.shadowed.insert(record.winner, at: 0)
+    record.winner = definition
+    record.status = record.shadowed[0].entry.hasSameValue(as: definition.entry) ? .redundant : .overridden
+    return record
   }
 
   /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the

@@ -89,6 +89,11 @@ public struct LocalizationTable: Hashable, Sendable {
     return (entries.count - 1, nil)
   }
 
+  /// Replaces the entry at `index` with one of the same key.
+  mutating func replaceEntry(at index: Int, with entry: LocalizationEntry) {
+    entries[index] = entry
+  }
+
   /// Where the entry with the same key as `entry` stands, if the table has one.
   func index(ofKeyOf entry: LocalizationEntry, digest known: UInt64? = nil) -> Int? {
     entry.withKeyBytes { bytes in position(ofKeyBytes: bytes, digest: known ?? KeyIndex.digest(bytes)) }

@@ -33,25 +33,30 @@ public enum StringsFileWriter {
     return StringsRendering(bytes: output, starts: starts)
   }
 
-  /// The file for a table whose entries `0..<base.starts.count` may be those `base` was rendered
-  /// from: each run of entries `reused` says are unchanged is copied from `base`'s bytes rather
-  /// than written again (a target's table is mostly its base's).
-  static func data(for table: LocalizationTable, reusing base: StringsRendering, where reused: (Int) -> Bool)
-    -> [UInt8]
-  {
-    guard !table.isEmpty else { return data(for: table) }
+  /// The file for a table whose first `base.starts.count` entries are those `base` was rendered
+  /// from, but for the positions in `rewriting` (ascending): runs of the others are copied from
+  /// `base`'s bytes rather than written again (a target's table is mostly its base's).
+  /// - Parameters:
+  ///   - count: The number of entries.
+  ///   - entry: The entry at a position.
+  static func data(
+    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, rewriting: [Int]
+  ) -> [UInt8] {
+    guard count > 0 else { return data(for: LocalizationTable()) }
     var output: [UInt8] = []
-    output.reserveCapacity(base.bytes.count + max(0, table.count - base.starts.count) * 160)
+    output.reserveCapacity(base.bytes.count + (max(0, count - base.starts.count) + rewriting.count) * 160)
     var index = 0
-    while index < table.count {
+    var next = 0
+    while index < count {
       if index > 0 { output.append(0x0A) }
-      guard index < base.starts.count, reused(index) else {
-        writeEntry(table.entries[index], to: &output)
+      let rewritten = next < rewriting.count && rewriting[next] == index
+      guard index < base.starts.count, !rewritten else {
+        if rewritten { next += 1 }
+        writeEntry(entry(index), to: &output)
         index += 1
         continue
       }
-      var end = index + 1
-      while end < base.starts.count, reused(end) { end += 1 }
+      let end = next < rewriting.count ? min(rewriting[next], base.starts.count) : base.starts.count
       // From the first entry's text to the last one's end, the blank lines between included.
       output.append(contentsOf: base.bytes[base.starts[index]..<base.end(ofEntry: end - 1)])
       index = end

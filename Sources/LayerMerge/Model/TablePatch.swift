@@ -1,0 +1,39 @@
+/// What the layers above a merged table's lowest file change in it: the entries they replace,
+/// by position, and the keys they add after the lowest file's. A target's table is mostly its
+/// base's, so a merge keeps the base's table and records as they are (shared by every target)
+/// and only this.
+struct TablePatch: Sendable {
+  /// The slot in `replacedEntries` and `replacedRecords` of each replaced position.
+  private var slots: [Int: Int] = [:]
+  private(set) var replacedEntries: [LocalizationEntry] = []
+  private(set) var replacedRecords: [KeyProvenance] = []
+  /// The replaced positions, ascending (set by ``finish()``).
+  private(set) var replacedPositions: [Int] = []
+  /// The keys the lowest file lacks, in the order overlays add them: positions from the lowest
+  /// file's count on.
+  var added = LocalizationTable()
+  /// The records of the added keys, in the same order.
+  var addedRecords: [KeyProvenance] = []
+
+  /// The slot of a position of the lowest file's table, if an overlay replaced what stands there.
+  func slot(ofReplaced position: Int) -> Int? {
+    slots.isEmpty ? nil : slots[position]
+  }
+
+  /// Sets what stands at a position of the lowest file's table.
+  mutating func replace(_ position: Int, entry: LocalizationEntry, record: KeyProvenance) {
+    if let slot = slots[position] {
+      replacedEntries[slot] = entry
+      replacedRecords[slot] = record
+      return
+    }
+    slots[position] = replacedEntries.count
+    replacedEntries.append(entry)
+    replacedRecords.append(record)
+  }
+
+  /// Sorts the replaced positions; called once the patch is complete.
+  mutating func finish() {
+    replacedPositions = slots.keys.sorted()
+  }
+}
