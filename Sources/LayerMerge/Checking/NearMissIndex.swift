@@ -31,14 +31,20 @@ struct NearMissIndex: Sendable {
   }
 
   init<Keys: Sequence>(_ keys: Keys) where Keys.Element == String {
+    var scalarCount = 0
     for key in keys {
       let scalars = Array(key.unicodeScalars)
       guard scalars.count >= Self.minimumLength else { continue }
-      let position = self.keys.count
       self.keys.append((key, scalars))
-      let hashes = DeletionHashes(scalars)
+      scalarCount += scalars.count
+    }
+    wholeKeys.reserveCapacity(self.keys.count)
+    deletions.reserveCapacity(scalarCount)
+    var hashes = DeletionHashes()
+    for (position, key) in self.keys.enumerated() {
+      hashes.load(key.scalars)
       wholeKeys.insert(hashes.whole, position)
-      for index in scalars.indices { deletions.insert(hashes.deleting(index), position) }
+      for index in key.scalars.indices { deletions.insert(hashes.deleting(index), position) }
     }
   }
 
@@ -55,7 +61,8 @@ struct NearMissIndex: Sendable {
       else { return }
       best = candidate.key
     }
-    let hashes = DeletionHashes(query)
+    var hashes = DeletionHashes()
+    hashes.load(query)
     // A key one longer: it less one character is the query.
     deletions.forEach(hashes.whole, consider)
     for index in query.indices {
@@ -134,24 +141,26 @@ extension NearMissIndex.Edit {
 private struct DeletionHashes {
   private static let base: UInt64 = 0x9E37_79B9_7F4A_7C15
   /// `prefixes[i]`: the hash of the first `i` scalars.
-  private var prefixes: [UInt64]
+  private var prefixes: [UInt64] = []
   /// `suffixes[i]`: the sum over scalars from `i` on, each weighted as in the whole sequence.
-  private var suffixes: [UInt64]
+  private var suffixes: [UInt64] = []
   /// `powers[k]`: base to the `k`.
-  private var powers: [UInt64]
-  private let count: Int
+  private var powers: [UInt64] = []
+  private var count = 0
 
-  init(_ scalars: [Unicode.Scalar]) {
+  /// Works out the sums of `scalars`, reusing the storage of the previous sequence's.
+  mutating func load(_ scalars: [Unicode.Scalar]) {
     count = scalars.count
-    prefixes = [0]
-    prefixes.reserveCapacity(count + 1)
-    powers = [1]
-    powers.reserveCapacity(count + 1)
+    prefixes.removeAll(keepingCapacity: true)
+    powers.removeAll(keepingCapacity: true)
+    suffixes.removeAll(keepingCapacity: true)
+    prefixes.append(0)
+    powers.append(1)
     for scalar in scalars {
       prefixes.append(prefixes[prefixes.count - 1] &* Self.base &+ UInt64(scalar.value) &+ 1)
       powers.append(powers[powers.count - 1] &* Self.base)
     }
-    suffixes = Array(repeating: 0, count: count + 1)
+    suffixes.append(contentsOf: repeatElement(0, count: count + 1))
     for index in scalars.indices.reversed() {
       suffixes[index] = suffixes[index + 1] &+ (UInt64(scalars[index].value) &+ 1) &* powers[count - 1 - index]
     }
@@ -181,6 +190,18 @@ private struct HashPositions: Sendable {
   private var positions: [Int32] = []
   private var count = 0
 
+  /// Makes room for `count` positions without growing.
+  mutating func reserveCapacity(_ count: Int) {
+    var capacity = max(64, positions.count)
+    while capacity < count * 2 { capacity *= 2 }
+    guard capacity > positions.count else { return }
+    let old = zip(hashes, positions).filter { $0.1 != 0 }
+    hashes = Array(repeating: 0, count: capacity)
+    positions = Array(repeating: 0, count: capacity)
+    self.count = 0
+    for (hash, position) in old { insert(hash, Int(position) - 1) }
+  }
+
   mutating func insert(_ hash: UInt64, _ position: Int) {
     if (count + 1) * 2 > positions.count { grow() }
     let mask = positions.count - 1
@@ -203,11 +224,6 @@ private struct HashPositions: Sendable {
   }
 
   private mutating func grow() {
-    let old = zip(hashes, positions).filter { $0.1 != 0 }
-    let capacity = max(64, positions.count * 2)
-    hashes = Array(repeating: 0, count: capacity)
-    positions = Array(repeating: 0, count: capacity)
-    count = 0
-    for (hash, position) in old { insert(hash, Int(position) - 1) }
+    reserveCapacity(max(32, positions.count))
   }
 }
