@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    merge(loaded: LoadedLayer.load(layers, options: options), options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -126,7 +126,7 @@ public enum LayerMerger {
       let (aligned, _) = alignAddresses(scanned, layers: layers)
       return PlannedFiles(inputs: inputs, outputs: aligned.keys.sorted(), diagnostics: diagnostics)
     }
-    let result = merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    let result = merge(loaded: LoadedLayer.load(layers, options: options), options: options)
     let outputs = OutputFile.files(for: result).compactMap { file in
       TableAddress(relativePath: file.relativePath) ?? TableAddress(catalogPath: file.relativePath)
     }

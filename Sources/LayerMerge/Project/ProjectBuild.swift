@@ -131,9 +131,15 @@ public struct ProjectBuild: Sendable {
     let shared = SharedLayers(
       stale.flatMap { targets[$0].layers }, options: options,
       destinations: stale.map { DestinationSafety.canonical(targets[$0].destination) })
-    let built = stale.concurrentMap { index -> ProjectBuildResult.Target in
-      let result = build(targets[index], shared: shared, whileWaiting: whileWaiting)
-      reporter.finished(targets[index].name)
+    // The first target is merged and rendered alone, every core on its tables and checks: it
+    // makes what the shared layers' checks, records and renderings give every other target, which
+    // the targets built side by side would otherwise wait for (or make on every core at once).
+    let first = stale.first.map { prepare(targets[$0], shared: shared) }
+    let built = Array(stale.indices).concurrentMap { position -> ProjectBuildResult.Target in
+      let target = targets[stale[position]]
+      let prepared = position == 0 ? first : nil
+      let result = write(prepared ?? prepare(target, shared: shared), whileWaiting: whileWaiting)
+      reporter.finished(target.name)
       return result
     }
     for (index, result) in zip(stale, built) { results[index] = result }
@@ -142,9 +148,16 @@ public struct ProjectBuild: Sendable {
 
   // MARK: - Private
 
-  private func build(
-    _ target: Target, shared: SharedLayers, whileWaiting: @escaping @Sendable (Target) -> Void
-  ) -> ProjectBuildResult.Target {
+  /// A target merged and its files rendered, ready to be written.
+  private struct Prepared: Sendable {
+    var target: Target
+    var outcome: ProjectBuildResult.Target
+    var plan: OutputPlan?
+  }
+
+  /// Merges a target and renders its files; no plan when it has errors (or warnings, with
+  /// warnings as errors).
+  private func prepare(_ target: Target, shared: SharedLayers) -> Prepared {
     let destination = DestinationSafety.canonical(target.destination)
     let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
@@ -152,16 +165,27 @@ public struct ProjectBuild: Sendable {
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
     let outputs = OutputFile.files(for: merged, reusing: shared.renderings)
     diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination)
-    var outcome = ProjectBuildResult.Target(
+    let outcome = ProjectBuildResult.Target(
       target: target, outcome: .notWritten, diagnostics: diagnostics, filesRead: merged.inputFiles.count,
       tables: outputs.count)
-    guard !outcome.hasErrors, !(warningsAreErrors && outcome.warningCount > 0) else { return outcome }
+    guard !outcome.hasErrors, !(warningsAreErrors && outcome.warningCount > 0) else {
+      return Prepared(target: target, outcome: outcome, plan: nil)
+    }
     let plan = OutputPlan(
       files: outputs, destination: destination, layers: target.layers,
       stamp: BuildStamp(
         configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings))
+    return Prepared(target: target, outcome: outcome, plan: plan)
+  }
+
+  /// Writes a prepared target's files.
+  private func write(_ prepared: Prepared, whileWaiting: @escaping @Sendable (Target) -> Void)
+    -> ProjectBuildResult.Target
+  {
+    var outcome = prepared.outcome
+    guard let plan = prepared.plan else { return outcome }
     do {
-      let report = try plan.apply(whileWaiting: { whileWaiting(target) })
+      let report = try plan.apply(whileWaiting: { whileWaiting(prepared.target) })
       outcome.outcome = .written(report)
       outcome.diagnostics += report.diagnostics
     } catch {
