@@ -86,16 +86,14 @@ extension MergeChecker {
   }
 
   /// The keys of the entries `includes` accepts, each made into a string once: a table's languages
-  /// mostly share their keys, so a key an earlier table has already given is found by its bytes.
+  /// mostly share their keys, so a key already given is found by its bytes, in one lookup.
   private static func distinctKeys(_ tables: [(table: LocalizationTable, includes: (Int) -> Bool)]) -> Set<String> {
+    var seen = LocalizationTable()
     var keys: Set<String> = []
-    for (position, (table, includes)) in tables.enumerated() {
+    for (table, includes) in tables {
       for index in table.entries.indices where includes(index) {
-        let digest = table.digest(at: index)
-        let given = tables[..<position].contains { earlier in
-          earlier.table.index(ofKeyOf: table.entries[index], digest: digest).map(earlier.includes) ?? false
-        }
-        if !given { keys.insert(table.entries[index].key) }
+        let entry = table.entries[index]
+        if seen.upsertReturningIndex(entry, digest: table.digest(at: index)).previous == nil { keys.insert(entry.key) }
       }
     }
     return keys

@@ -33,7 +33,7 @@ struct NearMissIndex: Sendable {
   init<Keys: Sequence>(_ keys: Keys) where Keys.Element == String {
     var scalarCount = 0
     for key in keys {
-      let scalars = Array(key.unicodeScalars)
+      let scalars = Self.scalars(of: key)
       guard scalars.count >= Self.minimumLength else { continue }
       self.keys.append((key, scalars))
       scalarCount += scalars.count
@@ -51,7 +51,7 @@ struct NearMissIndex: Sendable {
   /// The indexed key one edit away from `key`, if any, that is not a deliberate sibling; the
   /// smallest in sorted order, so the answer does not depend on the order keys were indexed in.
   func nearMiss(for key: String) -> String? {
-    let query = Array(key.unicodeScalars)
+    let query = Self.scalars(of: key)
     guard query.count >= Self.minimumLength, !keys.isEmpty else { return nil }
     var best: String?
     func consider(_ position: Int) {
@@ -72,6 +72,15 @@ struct NearMissIndex: Sendable {
       deletions.forEach(deleted, consider)
     }
     return best
+  }
+
+  /// The key's scalars; an ASCII key's without decoding (most keys are).
+  private static func scalars(of key: String) -> [Unicode.Scalar] {
+    let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return bytes.map { Unicode.Scalar($0) }
+    }
+    return (ascii ?? nil) ?? Array(key.unicodeScalars)
   }
 
   /// Whether two different sequences are exactly one insertion, deletion, substitution or swap
@@ -151,18 +160,30 @@ private struct DeletionHashes {
   /// Works out the sums of `scalars`, reusing the storage of the previous sequence's.
   mutating func load(_ scalars: [Unicode.Scalar]) {
     count = scalars.count
-    prefixes.removeAll(keepingCapacity: true)
-    powers.removeAll(keepingCapacity: true)
-    suffixes.removeAll(keepingCapacity: true)
-    prefixes.append(0)
-    powers.append(1)
-    for scalar in scalars {
-      prefixes.append(prefixes[prefixes.count - 1] &* Self.base &+ UInt64(scalar.value) &+ 1)
-      powers.append(powers[powers.count - 1] &* Self.base)
+    if prefixes.count <= count {
+      let size = max(count + 1, 2 * prefixes.count)
+      prefixes = Array(repeating: 0, count: size)
+      suffixes = Array(repeating: 0, count: size)
+      powers = Array(repeating: 0, count: size)
     }
-    suffixes.append(contentsOf: repeatElement(0, count: count + 1))
-    for index in scalars.indices.reversed() {
-      suffixes[index] = suffixes[index + 1] &+ (UInt64(scalars[index].value) &+ 1) &* powers[count - 1 - index]
+    let count = self.count
+    scalars.withUnsafeBufferPointer { scalars in
+      prefixes.withUnsafeMutableBufferPointer { prefixes in
+        powers.withUnsafeMutableBufferPointer { powers in
+          suffixes.withUnsafeMutableBufferPointer { suffixes in
+            prefixes[0] = 0
+            powers[0] = 1
+            for index in 0..<count {
+              prefixes[index + 1] = prefixes[index] &* Self.base &+ UInt64(scalars[index].value) &+ 1
+              powers[index + 1] = powers[index] &* Self.base
+            }
+            suffixes[count] = 0
+            for index in stride(from: count - 1, through: 0, by: -1) {
+              suffixes[index] = suffixes[index + 1] &+ (UInt64(scalars[index].value) &+ 1) &* powers[count - 1 - index]
+            }
+          }
+        }
+      }
     }
   }
 

@@ -58,8 +58,8 @@ public struct LoadedLayer: Sendable {
   static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
     -> [LoadedLayer]
   {
-    let skipped = (options.destination.map { [$0] } ?? []) + destinations
-    let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksInto: skipped) }
+    let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+    let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
     enum Found: Sendable {
       case table(layer: Int, TableAddress, path: String)
       case catalog(layer: Int, TableAddress, path: String)
