@@ -74,15 +74,15 @@ extension MergeChecker {
       // they were checked within it: only keys an overlay touches in either language can fail.
       // Development-language positions, with the position of the same key in this table where
       // it is known already.
-      var candidates: [Int: Int] = [:]
-      for index in overlaid[developmentAddress] ?? [] { candidates[index] = -1 }
+      var candidates = IntMap()
+      for index in overlaid[developmentAddress] ?? [] { candidates.set(-1, for: index) }
       for index in table.nonInheritedPositions {
         if let development = reference.index(ofKeyOf: table.entry(at: index), digest: table.digest(at: index)) {
-          candidates[development] = index
+          candidates.set(index, for: development)
         }
       }
       let language = table.address.language
-      for index in candidates.keys.sorted() {
+      for index in candidates.unorderedKeys.sorted() {
         let known = candidates[index] ?? -1
         guard
           let other = known >= 0

@@ -19,6 +19,8 @@ public struct MergedTable: Sendable {
   private var patch: TablePatch?
   /// Whether every record of `lowest` is `.inherited` (the lowest file is the base layer's).
   private var lowestIsInherited = false
+  /// The positions whose records are not `.inherited`, worked out once for a patched table.
+  private var patchedNonInherited: [Int] = []
   /// The whole table and records, made from the patch the first time they are asked for.
   private var whole: LazyValue<Whole>?
 
@@ -67,6 +69,9 @@ public struct MergedTable: Sendable {
     self.patch = patch
     self.lowestIsInherited = lowestIsInherited
     whole = LazyValue()
+    if lowestIsInherited {
+      patchedNonInherited = (patch.replacedPositions + (lowest.count..<count)).filter { status(at: $0) != .inherited }
+    }
   }
 
   private init(replacing other: MergedTable, table: LocalizationTable, provenance: [KeyProvenance]) {
@@ -122,10 +127,10 @@ public struct MergedTable: Sendable {
   /// The positions whose records are not `.inherited`, ascending: what layers above the base
   /// define. Without a patch every record is looked at.
   var nonInheritedPositions: [Int] {
-    guard let patch, lowestIsInherited else {
+    guard patch != nil, lowestIsInherited else {
       return (0..<count).filter { status(at: $0) != .inherited }
     }
-    return (patch.replacedPositions + (lowest.count..<count)).filter { status(at: $0) != .inherited }
+    return patchedNonInherited
   }
 
   /// The positions of the lowest file's table that layers above replaced, ascending; `nil`

@@ -4,7 +4,7 @@
 /// and only this.
 struct TablePatch: Sendable {
   /// The slot in `replacedEntries` and `replacedRecords` of each replaced position.
-  private var slots: [Int: Int] = [:]
+  private var slots = IntMap()
   private(set) var replacedEntries: [LocalizationEntry] = []
   private(set) var replacedRecords: [KeyProvenance] = []
   /// The replaced positions, ascending (set by ``finish()``).
@@ -17,7 +17,7 @@ struct TablePatch: Sendable {
 
   /// The slot of a position of the lowest file's table, if an overlay replaced what stands there.
   func slot(ofReplaced position: Int) -> Int? {
-    slots.isEmpty ? nil : slots[position]
+    slots[position]
   }
 
   /// Sets what stands at a position of the lowest file's table.
@@ -27,13 +27,13 @@ struct TablePatch: Sendable {
       replacedRecords[slot] = record
       return
     }
-    slots[position] = replacedEntries.count
+    slots.set(replacedEntries.count, for: position)
     replacedEntries.append(entry)
     replacedRecords.append(record)
   }
 
   /// Sorts the replaced positions; called once the patch is complete.
   mutating func finish() {
-    replacedPositions = slots.keys.sorted()
+    replacedPositions = slots.unorderedKeys.sorted()
   }
 }
