@@ -6,9 +6,15 @@
 /// owns one, over layers that are read once and never change.
 final class SharedRenderings: Sendable {
   private let files: [String: ParsedFile]
-  private let renderings = SharedMemo<StringsRendering>()
+  private let renderings = SharedMemo<SharedRendering>()
   /// Whole files of other kinds than `.strings`.
   private let wholeFiles = SharedMemo<[UInt8]>()
+
+  /// A shared `.strings` file's rendering, and its bytes where pieces of them can be written from.
+  struct SharedRendering: Sendable {
+    var rendering: StringsRendering
+    var buffer: ByteBuffer
+  }
 
   /// - Parameter files: The shared files.
   init(_ files: [ParsedFile]) {
@@ -18,24 +24,29 @@ final class SharedRenderings: Sendable {
   }
 
   /// The rendering of the shared `.strings` file at `path`, or `nil` if it is not one.
-  func rendering(ofFileAt path: String) -> StringsRendering? {
+  func rendering(ofFileAt path: String) -> SharedRendering? {
     guard let file = files[path], file.kind == .strings else { return nil }
-    return renderings.value(path) { StringsFileWriter.rendering(of: file.table) }
+    return renderings.value(path) {
+      let rendering = StringsFileWriter.rendering(of: file.table)
+      return SharedRendering(rendering: rendering, buffer: ByteBuffer(rendering.bytes))
+    }
   }
 
   /// The file of a merged table whose lowest file is shared: that file's rendering when no layer
-  /// above changes it, else, for a `.strings` table, the entries it keeps from that file copied
-  /// from its rendering. `nil` when neither applies.
-  func data(for table: MergedTable) -> [UInt8]? {
+  /// above changes it, else, for a `.strings` table, the entries it keeps from that file as
+  /// pieces of its rendering. `nil` when neither applies.
+  func contents(for table: MergedTable) -> OutputBytes? {
     guard let path = table.sources.first, let file = files[path], let replaced = table.replacedPositions,
       file.kind == table.address.kind
     else { return nil }
     let unchanged = replaced.isEmpty && table.count == table.lowestCount
     guard file.kind == .strings else {
-      return unchanged ? wholeFiles.value(path) { LocalizationFileWriter.data(for: file.table, as: file.kind) } : nil
+      guard unchanged else { return nil }
+      return OutputBytes(wholeFiles.value(path) { LocalizationFileWriter.data(for: file.table, as: file.kind) })
     }
     guard let base = rendering(ofFileAt: path) else { return nil }
-    if unchanged { return base.bytes }
-    return StringsFileWriter.data(count: table.count, entry: table.entry(at:), reusing: base, rewriting: replaced)
+    if unchanged { return OutputBytes(base.rendering.bytes) }
+    return StringsFileWriter.contents(
+      count: table.count, entry: table.entry(at:), reusing: base.rendering, in: base.buffer, rewriting: replaced)
   }
 }

@@ -34,34 +34,49 @@ public enum StringsFileWriter {
   }
 
   /// The file for a table whose first `base.starts.count` entries are those `base` was rendered
-  /// from, but for the positions in `rewriting` (ascending): runs of the others are copied from
-  /// `base`'s bytes rather than written again (a target's table is mostly its base's).
+  /// from, but for the positions in `rewriting` (ascending): runs of the others are pieces of
+  /// `buffer` (which holds `base`'s bytes), not written again (a target's table is mostly its
+  /// base's).
   /// - Parameters:
   ///   - count: The number of entries.
   ///   - entry: The entry at a position.
-  static func data(
-    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, rewriting: [Int]
-  ) -> [UInt8] {
-    guard count > 0 else { return data(for: LocalizationTable()) }
-    var output: [UInt8] = []
-    output.reserveCapacity(base.bytes.count + (max(0, count - base.starts.count) + rewriting.count) * 160)
+  static func contents(
+    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, in buffer: ByteBuffer,
+    rewriting: [Int]
+  ) -> OutputBytes {
+    guard count > 0 else { return OutputBytes(data(for: LocalizationTable())) }
+    // Runs of `base` (`true`) and of the bytes written here (`false`), in order.
+    var runs: [(shared: Bool, range: Range<Int>)] = []
+    var fresh: [UInt8] = []
+    fresh.reserveCapacity((max(0, count - base.starts.count) + rewriting.count) * 160)
+    func write(_ body: () -> Void) {
+      let start = fresh.count
+      body()
+      if let last = runs.last, !last.shared, last.range.upperBound == start {
+        runs[runs.count - 1].range = last.range.lowerBound..<fresh.count
+      } else {
+        runs.append((false, start..<fresh.count))
+      }
+    }
     var index = 0
     var next = 0
     while index < count {
-      if index > 0 { output.append(0x0A) }
+      if index > 0 { write { fresh.append(0x0A) } }
       let rewritten = next < rewriting.count && rewriting[next] == index
       guard index < base.starts.count, !rewritten else {
         if rewritten { next += 1 }
-        writeEntry(entry(index), to: &output)
+        write { writeEntry(entry(index), to: &fresh) }
         index += 1
         continue
       }
       let end = next < rewriting.count ? min(rewriting[next], base.starts.count) : base.starts.count
       // From the first entry's text to the last one's end, the blank lines between included.
-      output.append(contentsOf: base.bytes[base.starts[index]..<base.end(ofEntry: end - 1)])
+      runs.append((true, base.starts[index]..<base.end(ofEntry: end - 1)))
       index = end
     }
-    return output
+    let written = ByteBuffer(fresh)
+    return OutputBytes(
+      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? buffer : written, range: run.range) })
   }
 
   // MARK: - Private
