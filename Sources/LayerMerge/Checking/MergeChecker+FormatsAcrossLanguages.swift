@@ -30,7 +30,8 @@ extension MergeChecker {
       let language = address.language
       for (index, signature) in references[developmentAddress] ?? [] {
         let entry = reference.table.entries[index]
-        guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
+        guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index), hint: index)
+        else {
           continue
         }
         let translation = file.table.entries[other]
@@ -74,10 +75,12 @@ extension MergeChecker {
       // they were checked within it: only keys an overlay touches in either language can fail.
       // Development-language positions, with the position of the same key in this table where
       // it is known already.
-      var candidates = IntMap()
+      var candidates = IntMap(capacity: (overlaid[developmentAddress]?.count ?? 0) + table.nonInheritedPositions.count)
       for index in overlaid[developmentAddress] ?? [] { candidates.set(-1, for: index) }
       for index in table.nonInheritedPositions {
-        if let development = reference.index(ofKeyOf: table.entry(at: index), digest: table.digest(at: index)) {
+        if let development = reference.index(
+          ofKeyOf: table.entry(at: index), digest: table.digest(at: index), hint: index)
+        {
           candidates.set(index, for: development)
         }
       }
@@ -86,7 +89,8 @@ extension MergeChecker {
         let known = candidates[index] ?? -1
         guard
           let other = known >= 0
-            ? known : table.index(ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index)),
+            ? known
+            : table.index(ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index), hint: index),
           // A plain value without '%' takes no argument, which always fits: most end here.
           mayHaveFormat(table.entry(at: other))
         else { continue }

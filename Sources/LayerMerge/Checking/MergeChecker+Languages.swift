@@ -81,7 +81,7 @@ extension MergeChecker {
   private func missingKeys(of source: MergedTable, in target: MergedTable?) -> [Int] {
     guard let target else { return Array(0..<source.count) }
     let absent = { (index: Int) in
-      target.index(ofKeyOf: source.entry(at: index), digest: source.digest(at: index)) == nil
+      target.index(ofKeyOf: source.entry(at: index), digest: source.digest(at: index), hint: index) == nil
     }
     guard let shared, source.layerIndexes.first == 0, target.layerIndexes.first == 0,
       let sourceFile = file(at: source.sources[0], of: source.address, in: 0),
@@ -91,8 +91,8 @@ extension MergeChecker {
     // file has is in the merged table too; only the others, and keys overlays add, can be missing.
     let baseMissing = shared.missingKeys.value(sourceFile.path + "\u{0}" + targetFile.path) {
       sourceFile.table.entries.indices.filter { index in
-        targetFile.table.index(ofKeyOf: sourceFile.table.entries[index], digest: sourceFile.table.digest(at: index))
-          == nil
+        targetFile.table.index(
+          ofKeyOf: sourceFile.table.entries[index], digest: sourceFile.table.digest(at: index), hint: index) == nil
       }
     }
     return baseMissing.filter(absent) + (sourceFile.table.count..<source.count).filter(absent)

@@ -196,7 +196,7 @@ public enum LayerMerger {
       }
     }
     let records = shared?.records(of: lowestFile, layerIndex: lowestLayer, layer: layer, make) ?? make()
-    var patch = TablePatch()
+    var patch = TablePatch(capacity: sources.dropFirst().reduce(0) { $0 + $1.1.table.count })
     for (layerIndex, file) in sources.dropFirst() {
       let layerName = layerNames[layerIndex]
       let input = file.table

@@ -119,9 +119,12 @@ public struct MergedTable: Sendable {
   }
 
   /// The position of the entry with the same key as `entry`, if the table has one.
-  func index(ofKeyOf entry: LocalizationEntry, digest: UInt64? = nil) -> Int? {
-    if let position = lowest.index(ofKeyOf: entry, digest: digest) { return position }
-    return patch?.added.index(ofKeyOf: entry, digest: digest).map { lowest.count + $0 }
+  /// - Parameter hint: Where the key probably stands (see ``LocalizationTable/index(ofKeyOf:digest:hint:)``).
+  func index(ofKeyOf entry: LocalizationEntry, digest: UInt64? = nil, hint: Int? = nil) -> Int? {
+    if let position = lowest.index(ofKeyOf: entry, digest: digest, hint: hint) { return position }
+    return patch?.added.index(ofKeyOf: entry, digest: digest, hint: hint.map { $0 - lowest.count }).map {
+      lowest.count + $0
+    }
   }
 
   /// The positions whose records are not `.inherited`, ascending: what layers above the base

@@ -15,6 +15,11 @@ struct TablePatch: Sendable {
   /// The records of the added keys, in the same order.
   var addedRecords: [KeyProvenance] = []
 
+  /// An empty patch with room for `count` replaced positions.
+  init(capacity count: Int = 0) {
+    slots = IntMap(capacity: count)
+  }
+
   /// The slot of a position of the lowest file's table, if an overlay replaced what stands there.
   func slot(ofReplaced position: Int) -> Int? {
     slots[position]

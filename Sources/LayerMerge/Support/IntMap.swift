@@ -8,6 +8,16 @@ struct IntMap: Sendable {
   /// The number of keys.
   private(set) var count = 0
 
+  /// A map with room for `count` keys before it grows.
+  init(capacity count: Int = 0) {
+    var capacity = 16
+    while capacity < count * 2 { capacity *= 2 }
+    if count > 0 {
+      keys = Array(repeating: 0, count: capacity)
+      values = Array(repeating: 0, count: capacity)
+    }
+  }
+
   /// The keys in no particular order.
   var unorderedKeys: [Int] { keys.compactMap { $0 == 0 ? nil : $0 - 1 } }
 
@@ -41,11 +51,16 @@ struct IntMap: Sendable {
   }
 
   private mutating func grow() {
-    let old = zip(keys, values).filter { $0.0 != 0 }
+    let (oldKeys, oldValues) = (keys, values)
     let capacity = max(16, keys.count * 2)
     keys = Array(repeating: 0, count: capacity)
     values = Array(repeating: 0, count: capacity)
-    count = 0
-    for (key, value) in old { set(value, for: key - 1) }
+    let mask = capacity - 1
+    for index in oldKeys.indices where oldKeys[index] != 0 {
+      var slot = Self.slot(of: oldKeys[index] - 1, mask: mask)
+      while keys[slot] != 0 { slot = (slot + 1) & mask }
+      keys[slot] = oldKeys[index]
+      values[slot] = oldValues[index]
+    }
   }
 }

@@ -5,9 +5,10 @@ import Testing
 /// The positions a merge changes in a table are kept in an ``IntMap``: it must answer as a
 /// dictionary does, through growth and overwrites.
 struct IntMapTests {
-  @Test func answersAsADictionaryDoes() {
+  @Test(arguments: [0, 1, 100, 5_000])
+  func answersAsADictionaryDoes(capacity: Int) {
     var generator = SeededGenerator(seed: 3)
-    var map = IntMap()
+    var map = IntMap(capacity: capacity)
     var reference: [Int: Int] = [:]
     for step in 0..<5_000 {
       // Keys collide often (a small range) and sometimes are large.
