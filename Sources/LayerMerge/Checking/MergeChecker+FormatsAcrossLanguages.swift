@@ -16,27 +16,31 @@ extension MergeChecker {
     }
   }
 
-  /// The format problems within one layer's files.
+  /// The format problems within one layer's files. Only a translation with a `%` can fail (one
+  /// without takes no argument, which always fits), so each language's values are scanned for
+  /// one, and only those are looked up in the development language. The diagnostics come in the
+  /// files' order; the merge sorts them by place.
   private func formatsWithin(_ files: [TableAddress: ParsedFile], developmentLanguage: String) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    // The development-language formats of each table, worked out once for all its languages.
-    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+    // The arguments of each development-language value, worked out once for all its languages
+    // (`nil` inside for a broken format, which is no reference).
+    var references: [TableAddress: [Int: FormatSignature?]] = [:]
     for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
       let developmentAddress = address.inLanguage(developmentLanguage)
       guard let file = files[address], let reference = files[developmentAddress] else { continue }
-      if references[developmentAddress] == nil {
-        references[developmentAddress] = formats(of: reference.table.entries)
-      }
       let language = address.language
-      for (index, signature) in references[developmentAddress] ?? [] {
+      for position in file.table.entries.indices {
+        let translation = file.table.entries[position]
+        guard mayHaveFormat(translation),
+          let index = reference.table.index(
+            ofKeyOf: translation, digest: file.table.digest(at: position), hint: position)
+        else { continue }
         let entry = reference.table.entries[index]
-        guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index), hint: index)
-        else {
-          continue
+        if references[developmentAddress, default: [:]][index] == nil {
+          references[developmentAddress, default: [:]][index] = .some(referenceSignature(entry))
         }
-        let translation = file.table.entries[other]
-        // A plain translation without '%' takes no argument, which always fits.
-        guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
+        guard let signature = references[developmentAddress]?[index] ?? nil,
+          let found = formatMismatch(of: translation.value, against: signature)
         else { continue }
         diagnostics.append(
           formatDiagnostic(
@@ -116,14 +120,6 @@ extension MergeChecker {
             found, at: record.winner.location,
             note: Diagnostic.Note("the \(developmentLanguage) value is here", at: original.location)))
       }
-    }
-  }
-
-  /// The positions of the entries used as references, with the arguments they are given: every
-  /// entry but a broken format (one without `%` takes none, and its translations must take none).
-  private func formats(of entries: [LocalizationEntry]) -> [(index: Int, signature: FormatSignature)] {
-    entries.indices.compactMap { index in
-      referenceSignature(entries[index]).map { (index, $0) }
     }
   }
 }
