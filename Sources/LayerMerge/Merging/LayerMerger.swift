@@ -205,12 +205,10 @@ public enum LayerMerger {
         let digest = input.digest(at: position)
         let definition = Definition(layerIndex: layerIndex, layer: layerName, file: file.path, entry: entry)
         if let below = lowest.index(ofKeyOf: entry, digest: digest) {
-          let slot = patch.slot(ofReplaced: below)
-          let previous = slot.map { patch.replacedEntries[$0] } ?? lowest.entries[below]
-          let record = slot.map { patch.replacedRecords[$0] } ?? records[below]
-          patch.replace(
-            below, entry: withComment(of: previous, ifMissingIn: entry) ?? entry,
-            record: overriding(record, with: definition))
+          patch.change(below, from: { (lowest.entries[below], records[below]) }) { current, record in
+            current = withComment(of: current, ifMissingIn: entry) ?? entry
+            override(&record, with: definition)
+          }
           continue
         }
         let (index, previous) = patch.added.upsertReturningIndex(entry, digest: digest)
@@ -222,7 +220,7 @@ public enum LayerMerger {
         if let commented = withComment(of: previous, ifMissingIn: entry) {
           _ = patch.added.upsertReturningIndex(commented, digest: digest)
         }
-        patch.addedRecords[index] = overriding(patch.addedRecords[index], with: definition)
+        override(&patch.addedRecords[index], with: definition)
       }
     }
     return MergedTable(
@@ -241,13 +239,11 @@ public enum LayerMerger {
     return commented
   }
 
-  /// The record of a key after `definition` overrides its winner.
-  private static func overriding(_ record: KeyProvenance, with definition: Definition) -> KeyProvenance {
-    var record = record
+  /// Makes `definition` the winner of a key's record, what it replaces the first shadowed.
+  private static func override(_ record: inout KeyProvenance, with definition: Definition) {
     record.shadowed.insert(record.winner, at: 0)
     record.winner = definition
     record.status = record.shadowed[0].entry.hasSameValue(as: definition.entry) ? .redundant : .overridden
-    return record
   }
 
   /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the

@@ -25,16 +25,23 @@ struct TablePatch: Sendable {
     slots[position]
   }
 
-  /// Sets what stands at a position of the lowest file's table.
-  mutating func replace(_ position: Int, entry: LocalizationEntry, record: KeyProvenance) {
-    if let slot = slots[position] {
-      replacedEntries[slot] = entry
-      replacedRecords[slot] = record
-      return
+  /// Changes what stands at a position of the lowest file's table in place, starting the first
+  /// time from what `original` gives (the lowest file's entry and record).
+  mutating func change(
+    _ position: Int, from original: () -> (LocalizationEntry, KeyProvenance),
+    _ change: (inout LocalizationEntry, inout KeyProvenance) -> Void
+  ) {
+    let slot: Int
+    if let existing = slots[position] {
+      slot = existing
+    } else {
+      slot = replacedEntries.count
+      slots.set(slot, for: position)
+      let (entry, record) = original()
+      replacedEntries.append(entry)
+      replacedRecords.append(record)
     }
-    slots.set(replacedEntries.count, for: position)
-    replacedEntries.append(entry)
-    replacedRecords.append(record)
+    change(&replacedEntries[slot], &replacedRecords[slot])
   }
 
   /// Sorts the replaced positions; called once the patch is complete.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a table as a `.strings` file in Xcode's layout, UTF-8 without a byte-order mark:
 ///
 ///     /* Title of the login screen */
@@ -49,31 +55,34 @@ public enum StringsFileWriter {
     var runs: [(shared: Bool, range: Range<Int>)] = []
     var fresh: [UInt8] = []
     fresh.reserveCapacity((max(0, count - base.starts.count) + rewriting.count) * 160)
-    func write(_ body: () -> Void) {
-      let start = fresh.count
-      body()
-      if let last = runs.last, !last.shared, last.range.upperBound == start {
-        runs[runs.count - 1].range = last.range.lowerBound..<fresh.count
-      } else {
-        runs.append((false, start..<fresh.count))
-      }
-    }
+    /// Where the run of fresh bytes being written started, if one is open.
+    var freshStart: Int?
     var index = 0
     var next = 0
     while index < count {
-      if index > 0 { write { fresh.append(0x0A) } }
       let rewritten = next < rewriting.count && rewriting[next] == index
       guard index < base.starts.count, !rewritten else {
         if rewritten { next += 1 }
-        write { writeEntry(entry(index), to: &fresh) }
+        if freshStart == nil { freshStart = fresh.count }
+        if index > 0 { fresh.append(0x0A) }
+        writeEntry(entry(index), to: &fresh)
         index += 1
         continue
+      }
+      if index > 0 {
+        if freshStart == nil { freshStart = fresh.count }
+        fresh.append(0x0A)
+      }
+      if let start = freshStart {
+        runs.append((false, start..<fresh.count))
+        freshStart = nil
       }
       let end = next < rewriting.count ? min(rewriting[next], base.starts.count) : base.starts.count
       // From the first entry's text to the last one's end, the blank lines between included.
       runs.append((true, base.starts[index]..<base.end(ofEntry: end - 1)))
       index = end
     }
+    if let start = freshStart { runs.append((false, start..<fresh.count)) }
     let written = ByteBuffer(fresh)
     return OutputBytes(
       pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? buffer : written, range: run.range) })
@@ -98,9 +107,14 @@ public enum StringsFileWriter {
   private static func writeComment(_ comment: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     guard !comment.isEmpty else { return }
     if !containsCommentEnd(comment) {
-      output.append(contentsOf: "/* ".utf8)
+      output.append(UInt8(ascii: "/"))
+      output.append(UInt8(ascii: "*"))
+      output.append(0x20)
       output.append(contentsOf: comment)
-      output.append(contentsOf: " */\n".utf8)
+      output.append(0x20)
+      output.append(UInt8(ascii: "*"))
+      output.append(UInt8(ascii: "/"))
+      output.append(0x0A)
       return
     }
     let lines = String(decoding: comment, as: UTF8.self).split(omittingEmptySubsequences: false) {
@@ -115,10 +129,13 @@ public enum StringsFileWriter {
 
   /// Whether the bytes contain `*/`.
   private static func containsCommentEnd(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var previous: UInt8 = 0
-    for byte in text {
-      if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
-      previous = byte
+    guard let base = text.baseAddress else { return false }
+    var from = 0
+    // Each `*` found by memchr, then the byte after it.
+    while from < text.count, let star = memchr(base + from, Int32(UInt8(ascii: "*")), text.count - from) {
+      let offset = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+      if offset + 1 < text.count && text[offset + 1] == UInt8(ascii: "/") { return true }
+      from = offset + 1
     }
     return false
   }
