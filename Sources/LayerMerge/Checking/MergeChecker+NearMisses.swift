@@ -90,10 +90,17 @@ extension MergeChecker {
   private static func distinctKeys(_ tables: [(table: LocalizationTable, includes: (Int) -> Bool)]) -> Set<String> {
     var seen = LocalizationTable()
     var keys: Set<String> = []
-    for (table, includes) in tables {
+    for (position, (table, includes)) in tables.enumerated() {
       for index in table.entries.indices where includes(index) {
         let entry = table.entries[index]
-        if seen.upsertReturningIndex(entry, digest: table.digest(at: index)).previous == nil { keys.insert(entry.key) }
+        let digest = table.digest(at: index)
+        // Most keys stand where the first table has them, which gave them already.
+        if position > 0, let first = tables.first, index < first.table.count, first.table.digest(at: index) == digest,
+          first.includes(index), first.table.index(ofKeyOf: entry, digest: digest, hint: index) == index
+        {
+          continue
+        }
+        if seen.upsertReturningIndex(entry, digest: digest).previous == nil { keys.insert(entry.key) }
       }
     }
     return keys
