@@ -152,17 +152,21 @@ public enum LayerMerger {
   private static func alignAddresses<File>(_ files: [[TableAddress: File]], layers: [Layer])
     -> ([TableAddress: [(Int, File)]], [Diagnostic])
   {
-    var canonicalLanguage: [String: String] = [:]  // "directory/lowercased" -> spelling
+    var canonicalLanguage: [LanguageFolding: String] = [:]
     var sources: [TableAddress: [(Int, File)]] = [:]
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
     for (layerIndex, layerFiles) in files.enumerated() {
-      for address in layerFiles.keys.sorted() {
-        guard let file = layerFiles[address] else { continue }
-        let folding = address.directory + "/" + address.language.lowercased()
+      for (address, file) in layerFiles.sorted(by: { $0.key < $1.key }) {
+        let folding = LanguageFolding(directory: address.directory, language: lowercased(address.language))
         let spelling = canonicalLanguage[folding] ?? address.language
         canonicalLanguage[folding] = spelling
-        if spelling != address.language, reported.insert("\(layerIndex)/\(folding)/\(address.language)").inserted {
+        guard spelling != address.language else {
+          sources[address, default: []].append((layerIndex, file))
+          continue
+        }
+        let folded = "\(folding.directory)/\(folding.language)"
+        if reported.insert("\(layerIndex)/\(folded)/\(address.language)").inserted {
           let folder = address.directory.isEmpty ? "" : address.directory + "/"
           diagnostics.append(
             Diagnostic(
@@ -175,6 +179,12 @@ public enum LayerMerger {
       }
     }
     return (sources, diagnostics)
+  }
+
+  /// The language lowercased; an ASCII name without capitals as it is, without making a string.
+  private static func lowercased(_ language: String) -> String {
+    language.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+      ? language.lowercased() : language
   }
 
   private static func mergeTable(
@@ -281,6 +291,12 @@ public enum LayerMerger {
     }
     return candidates.first ?? (keys["Base"] != nil ? "Base" : nil)
   }
+}
+
+/// A folder's language with case folded: `zh-Hans.lproj` and `zh-hans.lproj` are one language.
+private struct LanguageFolding: Hashable {
+  var directory: String
+  var language: String
 }
 
 /// The files a merge would read and write (``LayerMerger/plan(_:skippingLinksInto:)``).

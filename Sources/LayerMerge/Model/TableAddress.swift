@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a table lives inside a layer: `[directory/]<language>.lproj/<table>.<kind>`, or for a
 /// String Catalog `[directory/]<table>.xcstrings`.
 ///
@@ -93,6 +99,7 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
   /// its path, by language. Merges sort addresses often, so the paths are compared part by part
   /// rather than built.
   public static func < (lhs: TableAddress, rhs: TableAddress) -> Bool {
+    if let decided = sameFolderPrecedes(lhs, rhs) { return decided }
     var left = PathBytes(lhs)
     var right = PathBytes(rhs)
     while true {
@@ -102,6 +109,41 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
       case (_, nil): return false
       case (let a?, let b?) where a != b: return a < b
       default: continue
+      }
+    }
+  }
+
+  /// `<` for two tables in one folder (the usual case), part by part with `memcmp`; `nil` when
+  /// that cannot decide (catalogs, other folders, a name running into a `.`).
+  private static func sameFolderPrecedes(_ lhs: TableAddress, _ rhs: TableAddress) -> Bool? {
+    guard lhs.kind != .xcstrings, rhs.kind != .xcstrings, lhs.directory.utf8.elementsEqual(rhs.directory.utf8)
+    else { return nil }
+    // `<language>.lproj/<table>.<extension>`: each name is followed by a `.`.
+    guard let languages = orderBeforeDot(lhs.language, rhs.language) else { return nil }
+    if languages != 0 { return languages < 0 }
+    guard let tables = orderBeforeDot(lhs.table, rhs.table) else { return nil }
+    if tables != 0 { return tables < 0 }
+    return lhs.kind == .strings && rhs.kind == .stringsdict
+  }
+
+  /// How `left + "."` compares with `right + "."` by bytes (-1, 0, 1), or `nil` when a name goes
+  /// on where the other has its `.` with a `.` of its own (the rest of the path decides).
+  private static func orderBeforeDot(_ left: String, _ right: String) -> Int? {
+    var left = left
+    var right = right
+    return left.withUTF8 { a in
+      right.withUTF8 { b -> Int? in
+        let common = min(a.count, b.count)
+        if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+          let order = memcmp(pa, pb, common)
+          if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        if a.count == b.count { return 0 }
+        // The shorter name's `.` against the longer name's next byte.
+        let next = a.count > b.count ? a[common] : b[common]
+        if next == UInt8(ascii: ".") { return nil }
+        let dotFirst = UInt8(ascii: ".") < next
+        return (a.count < b.count) == dotFirst ? -1 : 1
       }
     }
   }
