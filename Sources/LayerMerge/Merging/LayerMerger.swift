@@ -44,8 +44,9 @@ public enum LayerMerger {
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
       diagnostics += layer.diagnostics
-      for address in layer.files.keys.sorted() {
-        diagnostics += layer.files[address]?.diagnostics ?? []
+      // Most files have nothing to report: sorting a base's addresses for every target is not free.
+      if layer.files.values.contains(where: { !$0.diagnostics.isEmpty }) {
+        for address in layer.files.keys.sorted() { diagnostics += layer.files[address]?.diagnostics ?? [] }
       }
       for address in layer.catalogs.keys.sorted() {
         diagnostics += layer.catalogs[address]?.diagnostics ?? []
@@ -55,8 +56,13 @@ public enum LayerMerger {
     // `.strings` and `.stringsdict` tables of the same name.
     let layout = CatalogLayout(loaded.map(\.catalogs), layers: loaded.map(\.layer))
     diagnostics += layout.diagnostics
-    let legacyFiles = loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
-    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, layers: loaded.map(\.layer))
+    let legacyFiles =
+      layout.addresses.isEmpty
+      ? loaded.map(\.files) : loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
+    let orders = zip(loaded, legacyFiles).map { layer, files in
+      layout.addresses.isEmpty ? layer.sortedFileAddresses : layer.sortedFileAddresses.filter { files[$0] != nil }
+    }
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, orders: orders, layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
     let layerNames = loaded.map(\.layer.name)
@@ -70,7 +76,10 @@ public enum LayerMerger {
       CatalogMerger.merge(address, sources: sources, layerNames: layerNames)
     }
     diagnostics += mergedCatalogs.flatMap(\.diagnostics)
-    let tables = (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
+    // The tables are merged in address order; only catalogs' languages need sorting in.
+    let tables =
+      mergedCatalogs.isEmpty
+      ? legacyTables : (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
@@ -123,7 +132,7 @@ public enum LayerMerger {
     let inputs = (scanned.flatMap(\.values) + catalogs.flatMap(\.values)).sorted()
     let diagnostics = scans.flatMap(\.diagnostics)
     guard catalogs.contains(where: { !$0.isEmpty }) else {
-      let (aligned, _) = alignAddresses(scanned, layers: layers)
+      let (aligned, _) = alignAddresses(scanned, orders: scanned.map { $0.keys.sorted() }, layers: layers)
       return PlannedFiles(inputs: inputs, outputs: aligned.keys.sorted(), diagnostics: diagnostics)
     }
     let result = merge(loaded: LoadedLayer.load(layers, options: options), options: options)
@@ -149,7 +158,8 @@ public enum LayerMerger {
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
   /// case (`zh-Hans`, `zh-hans`) are one language, spelled as the lowest layer spells it.
-  private static func alignAddresses<File>(_ files: [[TableAddress: File]], layers: [Layer])
+  /// - Parameter orders: Each layer's addresses of `files`, sorted.
+  private static func alignAddresses<File>(_ files: [[TableAddress: File]], orders: [[TableAddress]], layers: [Layer])
     -> ([TableAddress: [(Int, File)]], [Diagnostic])
   {
     var canonicalLanguage: [LanguageFolding: String] = [:]
@@ -157,7 +167,8 @@ public enum LayerMerger {
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
     for (layerIndex, layerFiles) in files.enumerated() {
-      for (address, file) in layerFiles.sorted(by: { $0.key < $1.key }) {
+      for address in orders[layerIndex] {
+        guard let file = layerFiles[address] else { continue }
         let folding = LanguageFolding(directory: address.directory, language: lowercased(address.language))
         let spelling = canonicalLanguage[folding] ?? address.language
         canonicalLanguage[folding] = spelling

@@ -3,7 +3,11 @@ public struct LoadedLayer: Sendable {
   /// The layer.
   public var layer: Layer
   /// Its tables, parsed, by address.
-  public var files: [TableAddress: ParsedFile]
+  public var files: [TableAddress: ParsedFile] {
+    didSet { fileOrder = nil }
+  }
+  /// The addresses of `files` in order, when known (a build sorts its shared base's once).
+  private var fileOrder: [TableAddress]?
   /// Its String Catalogs, parsed, by address (`Localizable.xcstrings`, language `""`).
   public var catalogs: [TableAddress: ParsedCatalog] = [:]
   /// What finding the tables skipped, and a layer without tables, as warnings (see
@@ -19,6 +23,11 @@ public struct LoadedLayer: Sendable {
     self.layer = layer
     self.files = files
     self.catalogs = catalogs
+  }
+
+  /// The addresses of ``files``, sorted.
+  var sortedFileAddresses: [TableAddress] {
+    fileOrder ?? files.keys.sorted()
   }
 
   /// Finds and reads every table and String Catalog of a layer. Files are read in parallel; the result does not
@@ -99,6 +108,10 @@ public struct LoadedLayer: Sendable {
         if loaded[layer].catalogs[address] == nil { loaded[layer].catalogs[address] = parsed }
       }
     }
+    // The tables were found in address order.
+    var orders = Array(repeating: [TableAddress](), count: layers.count)
+    for file in found { if case .table(let layer, let address, _) = file { orders[layer].append(address) } }
+    for index in loaded.indices { loaded[index].fileOrder = orders[index] }
     return loaded
   }
 }

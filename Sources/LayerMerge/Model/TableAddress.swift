@@ -129,10 +129,8 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
   /// How `left + "."` compares with `right + "."` by bytes (-1, 0, 1), or `nil` when a name goes
   /// on where the other has its `.` with a `.` of its own (the rest of the path decides).
   private static func orderBeforeDot(_ left: String, _ right: String) -> Int? {
-    var left = left
-    var right = right
-    return left.withUTF8 { a in
-      right.withUTF8 { b -> Int? in
+    let order = left.utf8.withContiguousStorageIfAvailable { a in
+      right.utf8.withContiguousStorageIfAvailable { b -> Int? in
         let common = min(a.count, b.count)
         if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
           let order = memcmp(pa, pb, common)
@@ -146,6 +144,8 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
         return (a.count < b.count) == dotFirst ? -1 : 1
       }
     }
+    // Strings not stored as UTF-8 (none that locmerge makes) take the general way.
+    return (order ?? nil) ?? nil
   }
 
   /// The part of the relative path at `index`, in order, or `nil` past the last one (see
