@@ -77,27 +77,30 @@ extension MergeChecker {
       }
       // A key only the base defines, in both languages, has both values from the base, where
       // they were checked within it: only keys an overlay touches in either language can fail.
-      // Development-language positions, with the position of the same key in this table where
-      // it is known already.
-      var candidates = IntMap(capacity: (overlaid[developmentAddress]?.count ?? 0) + table.nonInheritedPositions.count)
-      for index in overlaid[developmentAddress] ?? [] { candidates.set(-1, for: index) }
-      for index in table.nonInheritedPositions {
-        if let development = reference.index(
-          ofKeyOf: table.entry(at: index), digest: table.digest(at: index), hint: index)
-        {
-          candidates.set(index, for: development)
-        }
-      }
-      let language = table.address.language
-      for index in candidates.unorderedKeys.sorted() {
-        let known = candidates[index] ?? -1
+      // Development-language positions with the position of the same key in this table, kept
+      // only where this table's value has a '%' (one without takes no argument, which always
+      // fits: most end here, before any lookup across languages).
+      var candidates: [(development: Int, other: Int)] = []
+      for index in overlaid[developmentAddress] ?? [] {
         guard
-          let other = known >= 0
-            ? known
-            : table.index(ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index), hint: index),
-          // A plain value without '%' takes no argument, which always fits: most end here.
+          let other = table.index(
+            ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index), hint: index),
           mayHaveFormat(table.entry(at: other))
         else { continue }
+        candidates.append((index, other))
+      }
+      for other in table.nonInheritedPositions where mayHaveFormat(table.entry(at: other)) {
+        if let development = reference.index(
+          ofKeyOf: table.entry(at: other), digest: table.digest(at: other), hint: other)
+        {
+          candidates.append((development, other))
+        }
+      }
+      // In development-language order, each key once.
+      candidates.sort { $0.development < $1.development }
+      let language = table.address.language
+      for (position, (index, other)) in candidates.enumerated()
+      where position == 0 || candidates[position - 1].development != index {
         let development = reference.record(at: index)
         let record = table.record(at: other)
         // A layer with its own development-language value is checked within that layer, and an
