@@ -190,7 +190,9 @@ struct OutputWriter {
     let parent = try folder.folder(creating: folderPath)
     try checkWritable(parent, folderPath)
     let path = folder.display(output.relativePath)
-    if case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent) {
+    // A folder this run created holds no other folder (files reach it only when renamed, later).
+    if !folder.wasCreated(folderPath), case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent)
+    {
       throw .folderInTheWay(path: path)
     }
     let bookkeepingPath = folder.display(DestinationFolder.bookkeepingName)

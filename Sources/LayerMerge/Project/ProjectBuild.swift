@@ -112,33 +112,38 @@ public struct ProjectBuild: Sendable {
     whileWaiting: @escaping @Sendable (Target) -> Void = { _ in }
   ) -> ProjectBuildResult {
     let reporter = ProgressReporter(total: targets.count, report: progress)
+    // Each destination resolved once (a resolution is a system call per folder of the path).
+    let destinations = targets.concurrentMap { DestinationSafety.canonical($0.destination) }
     // A few `stat` calls per target say which have nothing to do.
-    let stamps = targets.concurrentMap { target -> BuildStamp? in
+    let stamps = Array(targets.indices).concurrentMap { index -> BuildStamp? in
+      let target = targets[index]
       let stamp = BuildStamp.current(
-        in: DestinationSafety.canonical(target.destination), configuration: configuration(of: target),
-        options: options(for: target), whileWaiting: { whileWaiting(target) })
+        in: destinations[index], configuration: configuration(of: target), options: options(for: target),
+        whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
     var results: [ProjectBuildResult.Target?] = Array(repeating: nil, count: targets.count)
     for index in targets.indices {
       guard let stamp = stamps[index] else { continue }
-      results[index] = upToDate(targets[index], stamp: stamp)
+      results[index] = upToDate(targets[index], stamp: stamp, destination: destinations[index])
       reporter.finished(targets[index].name)
     }
     let stale = targets.indices.filter { stamps[$0] == nil }
     // Every layer the stale targets use, each read once.
     let shared = SharedLayers(
       stale.flatMap { targets[$0].layers }, options: options,
-      destinations: stale.map { DestinationSafety.canonical(targets[$0].destination) })
+      destinations: stale.map { destinations[$0] })
     // The first target is merged and rendered alone, every core on its tables and checks: it
     // makes what the shared layers' checks, records and renderings give every other target, which
     // the targets built side by side would otherwise wait for (or make on every core at once).
-    let first = stale.first.map { prepare(targets[$0], shared: shared) }
+    let first = stale.first.map { prepare(targets[$0], destination: destinations[$0], shared: shared) }
     let built = Array(stale.indices).concurrentMap { position -> ProjectBuildResult.Target in
       let target = targets[stale[position]]
       let prepared = position == 0 ? first : nil
-      let result = write(prepared ?? prepare(target, shared: shared), whileWaiting: whileWaiting)
+      let result = write(
+        prepared ?? prepare(target, destination: destinations[stale[position]], shared: shared),
+        whileWaiting: whileWaiting)
       reporter.finished(target.name)
       return result
     }
@@ -157,8 +162,8 @@ public struct ProjectBuild: Sendable {
 
   /// Merges a target and renders its files; no plan when it has errors (or warnings, with
   /// warnings as errors).
-  private func prepare(_ target: Target, shared: SharedLayers) -> Prepared {
-    let destination = DestinationSafety.canonical(target.destination)
+  /// - Parameter destination: The target's destination, resolved.
+  private func prepare(_ target: Target, destination: String, shared: SharedLayers) -> Prepared {
     let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
@@ -195,8 +200,7 @@ public struct ProjectBuild: Sendable {
     return outcome
   }
 
-  private func upToDate(_ target: Target, stamp: BuildStamp) -> ProjectBuildResult.Target {
-    let destination = DestinationSafety.canonical(target.destination)
+  private func upToDate(_ target: Target, stamp: BuildStamp, destination: String) -> ProjectBuildResult.Target {
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }.sorted()
     return ProjectBuildResult.Target(
       target: target, outcome: .upToDate(warnings: stamp.warnings),
