@@ -197,7 +197,7 @@ public struct AuditReport: Sendable {
     var seen: Set<String> = []
     let toLoad = everyLayer.filter { seen.insert($0.path).inserted }
     var loadedByPath: [String: LoadedLayer] = [:]
-    for loaded in toLoad.concurrentMap({ LoadedLayer($0, excluding: options.exclude) }) {
+    for loaded in LoadedLayer.load(toLoad, options: MergeOptions(exclude: options.exclude)) {
       loadedByPath[loaded.layer.path] = loaded
     }
 

@@ -16,26 +16,31 @@ extension MergeChecker {
     }
   }
 
-  /// The format problems within one layer's files.
+  /// The format problems within one layer's files. Only a translation with a `%` can fail (one
+  /// without takes no argument, which always fits), so each language's values are scanned for
+  /// one, and only those are looked up in the development language. The diagnostics come in the
+  /// files' order; the merge sorts them by place.
   private func formatsWithin(_ files: [TableAddress: ParsedFile], developmentLanguage: String) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    // The development-language formats of each table, worked out once for all its languages.
-    var references: [TableAddress: [(index: Int, signature: FormatSignature)]] = [:]
+    // The arguments of each development-language value, worked out once for all its languages
+    // (`nil` inside for a broken format, which is no reference).
+    var references: [TableAddress: [Int: FormatSignature?]] = [:]
     for address in files.keys.sorted() where address.language != developmentLanguage && address.language != "Base" {
       let developmentAddress = address.inLanguage(developmentLanguage)
       guard let file = files[address], let reference = files[developmentAddress] else { continue }
-      if references[developmentAddress] == nil {
-        references[developmentAddress] = formats(of: reference.table.entries)
-      }
       let language = address.language
-      for (index, signature) in references[developmentAddress] ?? [] {
+      for position in file.table.entries.indices {
+        let translation = file.table.entries[position]
+        guard mayHaveFormat(translation),
+          let index = reference.table.index(
+            ofKeyOf: translation, digest: file.table.digest(at: position), hint: position)
+        else { continue }
         let entry = reference.table.entries[index]
-        guard let other = file.table.index(ofKeyOf: entry, digest: reference.table.digest(at: index)) else {
-          continue
+        if references[developmentAddress, default: [:]][index] == nil {
+          references[developmentAddress, default: [:]][index] = .some(referenceSignature(entry))
         }
-        let translation = file.table.entries[other]
-        // A plain translation without '%' takes no argument, which always fits.
-        guard mayHaveFormat(translation), let found = formatMismatch(of: translation.value, against: signature)
+        guard let signature = references[developmentAddress]?[index] ?? nil,
+          let found = formatMismatch(of: translation.value, against: signature)
         else { continue }
         diagnostics.append(
           formatDiagnostic(
@@ -68,33 +73,41 @@ extension MergeChecker {
       // With one layer every value is checked within it.
       guard layers.count > 1, let reference = byAddress[developmentAddress] else { continue }
       if overlaid[developmentAddress] == nil {
-        overlaid[developmentAddress] = reference.provenance.indices.filter {
-          reference.provenance[$0].status != .inherited
-        }
+        overlaid[developmentAddress] = reference.nonInheritedPositions
       }
       // A key only the base defines, in both languages, has both values from the base, where
       // they were checked within it: only keys an overlay touches in either language can fail.
-      var candidates = Set(overlaid[developmentAddress] ?? [])
-      for index in table.provenance.indices where table.provenance[index].status != .inherited {
-        if let development = reference.table.index(
-          ofKeyOf: table.table.entries[index], digest: table.table.digest(at: index))
+      // Development-language positions with the position of the same key in this table, kept
+      // only where this table's value has a '%' (one without takes no argument, which always
+      // fits: most end here, before any lookup across languages).
+      var candidates: [(development: Int, other: Int)] = []
+      for index in overlaid[developmentAddress] ?? [] {
+        guard
+          let other = table.index(
+            ofKeyOf: reference.entry(at: index), digest: reference.digest(at: index), hint: index),
+          mayHaveFormat(table.entry(at: other))
+        else { continue }
+        candidates.append((index, other))
+      }
+      for other in table.nonInheritedPositions where mayHaveFormat(table.entry(at: other)) {
+        if let development = reference.index(
+          ofKeyOf: table.entry(at: other), digest: table.digest(at: other), hint: other)
         {
-          candidates.insert(development)
+          candidates.append((development, other))
         }
       }
+      // In development-language order, each key once.
+      candidates.sort { $0.development < $1.development }
       let language = table.address.language
-      for index in candidates.sorted() {
-        let development = reference.provenance[index]
-        guard
-          let other = table.table.index(
-            ofKeyOf: reference.table.entries[index], digest: reference.table.digest(at: index))
-        else { continue }
-        let record = table.provenance[other]
+      for (position, (index, other)) in candidates.enumerated()
+      where position == 0 || candidates[position - 1].development != index {
+        let development = reference.record(at: index)
+        let record = table.record(at: other)
         // A layer with its own development-language value is checked within that layer, and an
         // override that does not fit what it replaces is reported as such.
         let layer = record.winner.layerIndex
         guard development.winner.layerIndex != layer, !development.shadowed.contains(where: { $0.layerIndex == layer }),
-          overrideMismatch(record) == nil, mayHaveFormat(record.winner.entry)
+          overrideMismatch(record) == nil
         else { continue }
         let original = development.shadowed.last ?? development.winner
         if references[developmentAddress, default: [:]][index] == nil {
@@ -110,14 +123,6 @@ extension MergeChecker {
             found, at: record.winner.location,
             note: Diagnostic.Note("the \(developmentLanguage) value is here", at: original.location)))
       }
-    }
-  }
-
-  /// The positions of the entries used as references, with the arguments they are given: every
-  /// entry but a broken format (one without `%` takes none, and its translations must take none).
-  private func formats(of entries: [LocalizationEntry]) -> [(index: Int, signature: FormatSignature)] {
-    entries.indices.compactMap { index in
-      referenceSignature(entries[index]).map { (index, $0) }
     }
   }
 }

@@ -21,10 +21,7 @@ extension MergeChecker {
       var introducedBy: [TableAddress: [Int]] = [:]
       var introducedCount: [TableAddress: [Int: Int]] = [:]
       for source in development {
-        let layerOfEach =
-          layers.count == 1
-          ? Array(repeating: 0, count: source.provenance.count)
-          : source.provenance.indices.map { introducingLayer(source.provenance[$0]) }
+        let layerOfEach = layers.count == 1 ? Array(repeating: 0, count: source.count) : source.introducingLayers
         introducedBy[source.address] = layerOfEach
         var counts: [Int: Int] = [:]
         for layer in layerOfEach { counts[layer, default: 0] += 1 }
@@ -50,7 +47,7 @@ extension MergeChecker {
                   + "the base: "
                   + lack(
                     language: language, address: address, tableExists: target != nil, missing: missing,
-                    of: source.table.count, in: source, origin: "of \(source.address.relativePath)"),
+                    of: source.count, in: source, origin: "of \(source.address.relativePath)"),
                 at: location(of: address, in: layer, target: target)))
             continue
           }
@@ -82,23 +79,23 @@ extension MergeChecker {
 
   /// The positions of the keys of `source` that `target` lacks, in order.
   private func missingKeys(of source: MergedTable, in target: MergedTable?) -> [Int] {
-    guard let target else { return Array(source.table.entries.indices) }
+    guard let target else { return Array(0..<source.count) }
     let absent = { (index: Int) in
-      target.table.index(ofKeyOf: source.table.entries[index], digest: source.table.digest(at: index)) == nil
+      target.index(ofKeyOf: source.entry(at: index), digest: source.digest(at: index), hint: index) == nil
     }
     guard let shared, source.layerIndexes.first == 0, target.layerIndexes.first == 0,
       let sourceFile = file(at: source.sources[0], of: source.address, in: 0),
       let targetFile = file(at: target.sources[0], of: target.address, in: 0)
-    else { return source.table.entries.indices.filter(absent) }
+    else { return (0..<source.count).filter(absent) }
     // Both tables start with their base file's keys, in its order. A base key the other base
     // file has is in the merged table too; only the others, and keys overlays add, can be missing.
     let baseMissing = shared.missingKeys.value(sourceFile.path + "\u{0}" + targetFile.path) {
       sourceFile.table.entries.indices.filter { index in
-        targetFile.table.index(ofKeyOf: sourceFile.table.entries[index], digest: sourceFile.table.digest(at: index))
-          == nil
+        targetFile.table.index(
+          ofKeyOf: sourceFile.table.entries[index], digest: sourceFile.table.digest(at: index), hint: index) == nil
       }
     }
-    return baseMissing.filter(absent) + (sourceFile.table.count..<source.table.count).filter(absent)
+    return baseMissing.filter(absent) + (sourceFile.table.count..<source.count).filter(absent)
   }
 
   /// "de.lproj/X.strings lacks 3 of the 8 keys of en.lproj/X.strings ("a", "b", "c", …)", or,
@@ -109,7 +106,7 @@ extension MergeChecker {
     origin: String
   ) -> String {
     let shown =
-      missing.prefix(3).map { quoted(source.table.entries[$0].key) }.joined(separator: ", ")
+      missing.prefix(3).map { quoted(source.entry(at: $0).key) }.joined(separator: ", ")
       + (missing.count > 3 ? ", …" : "")
     if !tableExists {
       let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"

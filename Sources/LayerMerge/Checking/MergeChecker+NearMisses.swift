@@ -14,23 +14,23 @@ extension MergeChecker {
         let rhsDevelopment = rhs.address.language == developmentLanguage
         return lhsDevelopment != rhsDevelopment ? lhsDevelopment : lhs.address < rhs.address
       }
-      // Records are read in place: copying each of a table's thousands would retain its parts.
+      // Only what layers above the base define can be added; the base's records are not looked at.
       var candidates: [(table: Int, index: Int)] = []
       var seen: Set<String> = []
       for (tableIndex, table) in group.enumerated() {
-        for index in table.provenance.indices
-        where table.provenance[index].status == .added && seen.insert(table.provenance[index].key).inserted {
+        for index in table.nonInheritedPositions
+        where table.status(at: index) == .added && seen.insert(table.entry(at: index).key).inserted {
           candidates.append((tableIndex, index))
         }
       }
       guard !candidates.isEmpty else { continue }
       let layerOf = { (candidate: (table: Int, index: Int)) in
-        group[candidate.table].provenance[candidate.index].winner.layerIndex
+        group[candidate.table].record(at: candidate.index).winner.layerIndex
       }
       for layerIndex in Set(candidates.map(layerOf)).sorted() {
         let lower = keys(of: group, below: layerIndex)
         for candidate in candidates where layerOf(candidate) == layerIndex {
-          let record = group[candidate.table].provenance[candidate.index]
+          let record = group[candidate.table].record(at: candidate.index)
           guard !lower.keys.contains(record.key), let intended = lower.index.nearMiss(for: record.key) else {
             continue
           }
@@ -86,24 +86,28 @@ extension MergeChecker {
   }
 
   /// The keys of the entries `includes` accepts, each made into a string once: a table's languages
-  /// mostly share their keys, so a key an earlier table has already given is found by its bytes.
+  /// mostly share their keys, so a key already given is found by its bytes, in one lookup.
   private static func distinctKeys(_ tables: [(table: LocalizationTable, includes: (Int) -> Bool)]) -> Set<String> {
+    var seen = LocalizationTable()
     var keys: Set<String> = []
     for (position, (table, includes)) in tables.enumerated() {
       for index in table.entries.indices where includes(index) {
+        let entry = table.entries[index]
         let digest = table.digest(at: index)
-        let given = tables[..<position].contains { earlier in
-          earlier.table.index(ofKeyOf: table.entries[index], digest: digest).map(earlier.includes) ?? false
+        // Most keys stand where the first table has them, which gave them already.
+        if position > 0, let first = tables.first, index < first.table.count, first.table.digest(at: index) == digest,
+          first.includes(index), first.table.index(ofKeyOf: entry, digest: digest, hint: index) == index
+        {
+          continue
         }
-        if !given { keys.insert(table.entries[index].key) }
+        if seen.upsertReturningIndex(entry, digest: digest).previous == nil { keys.insert(entry.key) }
       }
     }
     return keys
   }
 
-  /// The lowest layer that defines the record's key: the one that introduced it. Read field by
-  /// field: `shadowed.last ?? winner` would copy a whole definition for every record.
+  /// The lowest layer that defines the record's key: the one that introduced it.
   func introducingLayer(_ record: KeyProvenance) -> Int {
-    record.shadowed.last?.layerIndex ?? record.winner.layerIndex
+    MergedTable.introducingLayer(record)
   }
 }

@@ -11,17 +11,15 @@ extension MergeChecker {
       guard let dictionary = stringsdicts[groupKey(table.address)] else { continue }
       // Rules are few and `.strings` keys many: look each rule up, then go in the `.strings` order.
       var both: [(index: Int, ruleIndex: Int)] = []
-      for ruleIndex in dictionary.table.entries.indices {
+      for ruleIndex in 0..<dictionary.count {
         // Provenance records stand in the order of the table's entries, whose digests both tables share.
-        if let index = table.table.index(
-          ofKeyOf: dictionary.table.entries[ruleIndex], digest: dictionary.table.digest(at: ruleIndex))
-        {
+        if let index = table.index(ofKeyOf: dictionary.entry(at: ruleIndex), digest: dictionary.digest(at: ruleIndex)) {
           both.append((index, ruleIndex))
         }
       }
       for (index, ruleIndex) in both.sorted(by: { $0.index < $1.index }) {
-        let record = table.provenance[index]
-        let rule = dictionary.provenance[ruleIndex]
+        let record = table.record(at: index)
+        let rule = dictionary.record(at: ruleIndex)
         guard rule.winner.layerIndex != record.winner.layerIndex else { continue }
         let message: String
         if record.winner.layerIndex > rule.winner.layerIndex {

@@ -19,7 +19,7 @@ public enum Extractor {
   ///   - options: Brands and the preferred target.
   /// - Returns: The layers, the report, and every problem (check ``Extraction/hasErrors``).
   public static func extract(_ copies: [Layer], options: ExtractionOptions = ExtractionOptions()) -> Extraction {
-    extract(loaded: copies.concurrentMap { LoadedLayer($0) }, options: options)
+    extract(loaded: LoadedLayer.load(copies, options: MergeOptions()), options: options)
   }
 
   /// Extracts the layers from copies that are already loaded.

@@ -14,7 +14,7 @@ public enum LayerMerger {
   ///   - options: What to check.
   /// - Returns: The merged tables, diagnostics and the files read.
   public static func merge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> MergeResult {
-    merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    merge(loaded: LoadedLayer.load(layers, options: options), options: options)
   }
 
   /// Merges layers that are already loaded (the audit loads the base once for every target).
@@ -44,8 +44,9 @@ public enum LayerMerger {
     var diagnostics: [Diagnostic] = []
     for layer in loaded {
       diagnostics += layer.diagnostics
-      for address in layer.files.keys.sorted() {
-        diagnostics += layer.files[address]?.diagnostics ?? []
+      // Most files have nothing to report: sorting a base's addresses for every target is not free.
+      if layer.files.values.contains(where: { !$0.diagnostics.isEmpty }) {
+        for address in layer.files.keys.sorted() { diagnostics += layer.files[address]?.diagnostics ?? [] }
       }
       for address in layer.catalogs.keys.sorted() {
         diagnostics += layer.catalogs[address]?.diagnostics ?? []
@@ -55,8 +56,13 @@ public enum LayerMerger {
     // `.strings` and `.stringsdict` tables of the same name.
     let layout = CatalogLayout(loaded.map(\.catalogs), layers: loaded.map(\.layer))
     diagnostics += layout.diagnostics
-    let legacyFiles = loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
-    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, layers: loaded.map(\.layer))
+    let legacyFiles =
+      layout.addresses.isEmpty
+      ? loaded.map(\.files) : loaded.map { layer in layer.files.filter { layout.catalog(for: $0.key) == nil } }
+    let orders = zip(loaded, legacyFiles).map { layer, files in
+      layout.addresses.isEmpty ? layer.sortedFileAddresses : layer.sortedFileAddresses.filter { files[$0] != nil }
+    }
+    let (sourcesByAddress, caseDiagnostics) = alignAddresses(legacyFiles, orders: orders, layers: loaded.map(\.layer))
     diagnostics += caseDiagnostics
 
     let layerNames = loaded.map(\.layer.name)
@@ -70,7 +76,10 @@ public enum LayerMerger {
       CatalogMerger.merge(address, sources: sources, layerNames: layerNames)
     }
     diagnostics += mergedCatalogs.flatMap(\.diagnostics)
-    let tables = (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
+    // The tables are merged in address order; only catalogs' languages need sorting in.
+    let tables =
+      mergedCatalogs.isEmpty
+      ? legacyTables : (legacyTables + mergedCatalogs.flatMap(\.languages)).sorted { $0.address < $1.address }
     let developmentLanguage = options.developmentLanguage ?? pickDevelopmentLanguage(loaded.first)
     let checker = MergeChecker(
       tables: tables, layers: loaded.map(\.layer), layerFiles: loaded.map(\.files),
@@ -123,10 +132,10 @@ public enum LayerMerger {
     let inputs = (scanned.flatMap(\.values) + catalogs.flatMap(\.values)).sorted()
     let diagnostics = scans.flatMap(\.diagnostics)
     guard catalogs.contains(where: { !$0.isEmpty }) else {
-      let (aligned, _) = alignAddresses(scanned, layers: layers)
+      let (aligned, _) = alignAddresses(scanned, orders: scanned.map { $0.keys.sorted() }, layers: layers)
       return PlannedFiles(inputs: inputs, outputs: aligned.keys.sorted(), diagnostics: diagnostics)
     }
-    let result = merge(loaded: layers.map { LoadedLayer($0, options: options) }, options: options)
+    let result = merge(loaded: LoadedLayer.load(layers, options: options), options: options)
     let outputs = OutputFile.files(for: result).compactMap { file in
       TableAddress(relativePath: file.relativePath) ?? TableAddress(catalogPath: file.relativePath)
     }
@@ -149,20 +158,26 @@ public enum LayerMerger {
 
   /// Which file of which layer feeds each output address. Language folders that differ only in
   /// case (`zh-Hans`, `zh-hans`) are one language, spelled as the lowest layer spells it.
-  private static func alignAddresses<File>(_ files: [[TableAddress: File]], layers: [Layer])
+  /// - Parameter orders: Each layer's addresses of `files`, sorted.
+  private static func alignAddresses<File>(_ files: [[TableAddress: File]], orders: [[TableAddress]], layers: [Layer])
     -> ([TableAddress: [(Int, File)]], [Diagnostic])
   {
-    var canonicalLanguage: [String: String] = [:]  // "directory/lowercased" -> spelling
+    var canonicalLanguage: [LanguageFolding: String] = [:]
     var sources: [TableAddress: [(Int, File)]] = [:]
     var diagnostics: [Diagnostic] = []
     var reported: Set<String> = []
     for (layerIndex, layerFiles) in files.enumerated() {
-      for address in layerFiles.keys.sorted() {
+      for address in orders[layerIndex] {
         guard let file = layerFiles[address] else { continue }
-        let folding = address.directory + "/" + address.language.lowercased()
+        let folding = LanguageFolding(directory: address.directory, language: lowercased(address.language))
         let spelling = canonicalLanguage[folding] ?? address.language
         canonicalLanguage[folding] = spelling
-        if spelling != address.language, reported.insert("\(layerIndex)/\(folding)/\(address.language)").inserted {
+        guard spelling != address.language else {
+          sources[address, default: []].append((layerIndex, file))
+          continue
+        }
+        let folded = "\(folding.directory)/\(folding.language)"
+        if reported.insert("\(layerIndex)/\(folded)/\(address.language)").inserted {
           let folder = address.directory.isEmpty ? "" : address.directory + "/"
           diagnostics.append(
             Diagnostic(
@@ -177,58 +192,79 @@ public enum LayerMerger {
     return (sources, diagnostics)
   }
 
+  /// The language lowercased; an ASCII name without capitals as it is, without making a string.
+  private static func lowercased(_ language: String) -> String {
+    language.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+      ? language.lowercased() : language
+  }
+
   private static func mergeTable(
     _ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String], shared: SharedProvenance?
   ) -> MergedTable {
-    // `provenance[i]` describes `table.entries[i]`; keys stay bytes, digests come from the inputs.
-    var table = LocalizationTable()
-    var provenance: [KeyProvenance] = []
-    var above = sources[...]
-    if let (layerIndex, file) = sources.first {
-      // The lowest file's keys are unique: merging them into an empty table gives its table back.
-      table = file.table
-      let layer = layerNames[layerIndex]
-      let make = {
-        file.table.entries.map { entry in
-          KeyProvenance(
-            status: layerIndex == 0 ? .inherited : .added,
-            winner: Definition(layerIndex: layerIndex, layer: layer, file: file.path, entry: entry), shadowed: [])
-        }
-      }
-      provenance = shared?.records(of: file, layerIndex: layerIndex, layer: layer, make) ?? make()
-      above = sources.dropFirst()
+    guard let (lowestLayer, lowestFile) = sources.first else {
+      return MergedTable(address: address, table: LocalizationTable(), provenance: [], sources: [], layerIndexes: [])
     }
-    // Room for every key of every layer, so that keys an overlay adds never make the arrays grow.
-    let most = above.reduce(table.count) { $0 + $1.1.table.count }
-    table.reserveCapacity(most)
-    provenance.reserveCapacity(most)
-    for (layerIndex, file) in above {
+    // The lowest file's table and records stay as they are, shared with every merge over the same
+    // layers; only what the layers above change is kept per merge. Keys stay bytes, and digests
+    // come from the inputs.
+    let lowest = lowestFile.table
+    let layer = layerNames[lowestLayer]
+    let make = {
+      lowest.entries.map { entry in
+        KeyProvenance(
+          status: lowestLayer == 0 ? .inherited : .added,
+          winner: Definition(layerIndex: lowestLayer, layer: layer, file: lowestFile.path, entry: entry), shadowed: [])
+      }
+    }
+    let records = shared?.records(of: lowestFile, layerIndex: lowestLayer, layer: layer, make) ?? make()
+    var patch = TablePatch(capacity: sources.dropFirst().reduce(0) { $0 + $1.1.table.count })
+    for (layerIndex, file) in sources.dropFirst() {
       let layerName = layerNames[layerIndex]
       let input = file.table
       for position in input.entries.indices {
         let entry = input.entries[position]
+        let digest = input.digest(at: position)
         let definition = Definition(layerIndex: layerIndex, layer: layerName, file: file.path, entry: entry)
-        let (index, previous) = table.upsertReturningIndex(entry, digest: input.digest(at: position))
+        if let below = lowest.index(ofKeyOf: entry, digest: digest) {
+          patch.change(below, from: { (lowest.entries[below], records[below]) }) { current, record in
+            current = withComment(of: current, ifMissingIn: entry) ?? entry
+            override(&record, with: definition)
+          }
+          continue
+        }
+        let (index, previous) = patch.added.upsertReturningIndex(entry, digest: digest)
         guard let previous else {
-          provenance.append(
+          patch.addedRecords.append(
             KeyProvenance(status: layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
           continue
         }
-        // An override without a comment keeps the translator context of what it replaces.
-        if previous.mayHaveComment, entry.comment == nil, let comment = previous.comment {
-          var commented = entry
-          commented.comment = comment
-          _ = table.upsertReturningIndex(commented, digest: input.digest(at: position))
+        if let commented = withComment(of: previous, ifMissingIn: entry) {
+          _ = patch.added.upsertReturningIndex(commented, digest: digest)
         }
-        provenance[index].shadowed.insert(provenance[index].winner, at: 0)
-        provenance[index].winner = definition
-        let below = provenance[index].shadowed[0]
-        provenance[index].status = below.entry.hasSameValue(as: entry) ? .redundant : .overridden
+        override(&patch.addedRecords[index], with: definition)
       }
     }
     return MergedTable(
-      address: address, table: table, provenance: provenance, sources: sources.map(\.1.path),
-      layerIndexes: sources.map(\.0))
+      address: address, lowest: lowest, records: records, patch: patch, lowestIsInherited: lowestLayer == 0,
+      sources: sources.map(\.1.path), layerIndexes: sources.map(\.0))
+  }
+
+  /// An override without a comment keeps the translator context of what it replaces: the
+  /// override with the replaced entry's comment, or `nil` when it keeps its own.
+  private static func withComment(of previous: LocalizationEntry, ifMissingIn entry: LocalizationEntry)
+    -> LocalizationEntry?
+  {
+    guard previous.mayHaveComment, !entry.hasComment, let comment = previous.comment else { return nil }
+    var commented = entry
+    commented.comment = comment
+    return commented
+  }
+
+  /// Makes `definition` the winner of a key's record, what it replaces the first shadowed.
+  private static func override(_ record: inout KeyProvenance, with definition: Definition) {
+    record.shadowed.insert(record.winner, at: 0)
+    record.winner = definition
+    record.status = record.shadowed[0].entry.hasSameValue(as: definition.entry) ? .redundant : .overridden
   }
 
   /// Diagnostics grouped by file and in line order, so output is stable and easy to scan; the
@@ -266,6 +302,12 @@ public enum LayerMerger {
     }
     return candidates.first ?? (keys["Base"] != nil ? "Base" : nil)
   }
+}
+
+/// A folder's language with case folded: `zh-Hans.lproj` and `zh-hans.lproj` are one language.
+private struct LanguageFolding: Hashable {
+  var directory: String
+  var language: String
 }
 
 /// The files a merge would read and write (``LayerMerger/plan(_:skippingLinksInto:)``).

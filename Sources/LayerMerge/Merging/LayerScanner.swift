@@ -42,8 +42,13 @@ public enum LayerScanner {
   ///   - destinations: The folders the merges write; links from the layer into them are not followed.
   /// - Returns: The tables and the warnings: skipped links and names, and a layer without tables.
   public static func scan(_ layer: Layer, skippingLinksInto destinations: [String]) -> LayerScan {
-    var walk = Walk(
-      root: layer.path, resolvedRoot: resolvedPath(layer.path), destinations: destinations.compactMap(resolvedPath))
+    scan(layer, skippingLinksIntoResolved: destinations.compactMap(resolvedPath))
+  }
+
+  /// The same, with the destinations' links resolved already (``resolvedPath(_:)``): many layers
+  /// scanned for many destinations resolve each destination once.
+  static func scan(_ layer: Layer, skippingLinksIntoResolved destinations: [String]) -> LayerScan {
+    var walk = Walk(root: layer.path, resolvedRoot: resolvedPath(layer.path), destinations: destinations)
     walk.run()
     if walk.tables.isEmpty && walk.catalogs.isEmpty && isDirectory(layer.path) {
       walk.diagnostics.append(

@@ -3,7 +3,11 @@ public struct LoadedLayer: Sendable {
   /// The layer.
   public var layer: Layer
   /// Its tables, parsed, by address.
-  public var files: [TableAddress: ParsedFile]
+  public var files: [TableAddress: ParsedFile] {
+    didSet { fileOrder = nil }
+  }
+  /// The addresses of `files` in order, when known (a build sorts its shared base's once).
+  private var fileOrder: [TableAddress]?
   /// Its String Catalogs, parsed, by address (`Localizable.xcstrings`, language `""`).
   public var catalogs: [TableAddress: ParsedCatalog] = [:]
   /// What finding the tables skipped, and a layer without tables, as warnings (see
@@ -19,6 +23,11 @@ public struct LoadedLayer: Sendable {
     self.layer = layer
     self.files = files
     self.catalogs = catalogs
+  }
+
+  /// The addresses of ``files``, sorted.
+  var sortedFileAddresses: [TableAddress] {
+    fileOrder ?? files.keys.sorted()
   }
 
   /// Finds and reads every table and String Catalog of a layer. Files are read in parallel; the result does not
@@ -44,18 +53,65 @@ public struct LoadedLayer: Sendable {
   ///   - destinations: Further folders not to read through links: those of other merges that
   ///     share this layer.
   public init(_ layer: Layer, options: MergeOptions, skippingLinksInto destinations: [String] = []) {
-    self.layer = layer
-    let scan = LayerScanner.scan(layer, skippingLinksInto: (options.destination.map { [$0] } ?? []) + destinations)
-    let found = scan.tables.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
-    let parsed = found.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
-      (file.address, LocalizationFileReader.read(path: file.path, kind: file.address.kind))
+    self = Self.load([layer], options: options, skippingLinksInto: destinations)[0]
+  }
+
+  /// Finds and reads the tables of several layers, every file of every layer in one parallel map:
+  /// loading layers one per core leaves a core idle once the small layers are read and a large
+  /// base is not.
+  /// - Parameters:
+  ///   - layers: The layers to load.
+  ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
+  ///   - destinations: Further folders not to read through links.
+  /// - Returns: The loaded layers, in the order of `layers`.
+  static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
+    -> [LoadedLayer]
+  {
+    let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+    let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
+    enum Found: Sendable {
+      case table(layer: Int, TableAddress, path: String)
+      case catalog(layer: Int, TableAddress, path: String)
     }
-    files = Dictionary(parsed, uniquingKeysWith: { first, _ in first })
-    let foundCatalogs = scan.catalogs.filter { !options.excludes($0.key.relativePath) }.sorted { $0.key < $1.key }
-    let parsedCatalogs = foundCatalogs.map { (address: $0.key, path: $0.value) }.concurrentMap { file in
-      (file.address, StringCatalogReader.read(path: file.path))
+    enum Read: Sendable {
+      case table(layer: Int, TableAddress, ParsedFile)
+      case catalog(layer: Int, TableAddress, ParsedCatalog)
     }
-    catalogs = Dictionary(parsedCatalogs, uniquingKeysWith: { first, _ in first })
-    diagnostics = scan.diagnostics
+    var found: [Found] = []
+    for (index, scan) in scans.enumerated() {
+      for (address, path) in scan.tables.sorted(by: { $0.key < $1.key }) where !options.excludes(address.relativePath) {
+        found.append(.table(layer: index, address, path: path))
+      }
+      for (address, path) in scan.catalogs.sorted(by: { $0.key < $1.key })
+      where !options.excludes(address.relativePath) {
+        found.append(.catalog(layer: index, address, path: path))
+      }
+    }
+    let read = found.concurrentMap { file -> Read in
+      switch file {
+      case .table(let layer, let address, let path):
+        return .table(layer: layer, address, LocalizationFileReader.read(path: path, kind: address.kind))
+      case .catalog(let layer, let address, let path):
+        return .catalog(layer: layer, address, StringCatalogReader.read(path: path))
+      }
+    }
+    var loaded = zip(layers, scans).map { layer, scan in
+      var loaded = LoadedLayer(layer: layer, files: [:])
+      loaded.diagnostics = scan.diagnostics
+      return loaded
+    }
+    for file in read {
+      switch file {
+      case .table(let layer, let address, let parsed):
+        if loaded[layer].files[address] == nil { loaded[layer].files[address] = parsed }
+      case .catalog(let layer, let address, let parsed):
+        if loaded[layer].catalogs[address] == nil { loaded[layer].catalogs[address] = parsed }
+      }
+    }
+    // The tables were found in address order.
+    var orders = Array(repeating: [TableAddress](), count: layers.count)
+    for file in found { if case .table(let layer, let address, _) = file { orders[layer].append(address) } }
+    for index in loaded.indices { loaded[index].fileOrder = orders[index] }
+    return loaded
   }
 }

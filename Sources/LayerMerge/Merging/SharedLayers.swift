@@ -29,7 +29,7 @@ public struct SharedLayers: Sendable {
       return uses[layer.path] == 1
     }
     loadedByPath = [:]
-    for loaded in distinct.concurrentMap({ LoadedLayer($0, options: options, skippingLinksInto: destinations) }) {
+    for loaded in LoadedLayer.load(distinct, options: options, skippingLinksInto: destinations) {
       loadedByPath[loaded.layer.path] = loaded
     }
     // Only the files of layers more than one stack uses are worth rendering ahead.

@@ -7,8 +7,10 @@
 struct KeyIndex: Sendable {
   /// The digest of the key at each position.
   private(set) var digests: [UInt64] = []
-  /// Position + 1 of the key in each slot; 0 marks an empty slot. Never more than half full.
-  private var slots: [Int32] = []
+  /// Each slot: position + 1 of its key in the high 32 bits, the key digest's high 32 bits in the
+  /// low ones (a probe rejects other keys without reading `digests`); 0 marks an empty slot.
+  /// Never more than half full.
+  private var slots: [UInt64] = []
 
   /// The digest of a key's bytes: word-at-a-time FNV with a final mix, so that the low bits
   /// (which pick the slot) depend on every byte.
@@ -36,13 +38,17 @@ struct KeyIndex: Sendable {
   @inline(__always)
   func position(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
     guard !slots.isEmpty else { return nil }
+    let check = digest >> 32
     return slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: digest) & mask
       while true {
-        let stored = Int(slots[slot])
+        let stored = slots[slot]
         if stored == 0 { return nil }
-        if digests[stored - 1] == digest && matches(stored - 1) { return stored - 1 }
+        if stored & 0xFFFF_FFFF == check {
+          let position = Int(stored >> 32) - 1
+          if digests[position] == digest && matches(position) { return position }
+        }
         slot = (slot + 1) & mask
       }
     }
@@ -55,16 +61,20 @@ struct KeyIndex: Sendable {
   mutating func insertIfAbsent(digest: UInt64, where matches: (Int) -> Bool) -> Int? {
     if (digests.count + 1) * 2 > slots.count { grow(toHold: digests.count + 1) }
     let position = digests.count
+    let check = digest >> 32
     let found = slots.withUnsafeMutableBufferPointer { slots -> Int? in
       let mask = slots.count - 1
       var slot = Int(truncatingIfNeeded: digest) & mask
       while true {
-        let stored = Int(slots[slot])
+        let stored = slots[slot]
         if stored == 0 {
-          slots[slot] = Int32(truncatingIfNeeded: position + 1)
+          slots[slot] = Self.slot(position: position, digest: digest)
           return nil
         }
-        if digests[stored - 1] == digest && matches(stored - 1) { return stored - 1 }
+        if stored & 0xFFFF_FFFF == check {
+          let candidate = Int(stored >> 32) - 1
+          if digests[candidate] == digest && matches(candidate) { return candidate }
+        }
         slot = (slot + 1) & mask
       }
     }
@@ -83,7 +93,7 @@ struct KeyIndex: Sendable {
   private mutating func grow(toHold count: Int) {
     var capacity = max(16, slots.count)
     while capacity < count * 2 { capacity *= 2 }
-    slots = [Int32](repeating: 0, count: capacity)
+    slots = [UInt64](repeating: 0, count: capacity)
     for position in digests.indices { place(position: position) }
   }
 
@@ -91,6 +101,10 @@ struct KeyIndex: Sendable {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: digests[position]) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(position + 1)
+    slots[slot] = Self.slot(position: position, digest: digests[position])
+  }
+
+  private static func slot(position: Int, digest: UInt64) -> UInt64 {
+    UInt64(truncatingIfNeeded: position + 1) << 32 | digest >> 32
   }
 }

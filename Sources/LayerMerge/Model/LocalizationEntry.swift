@@ -220,6 +220,9 @@ public struct LocalizationEntry: Hashable, Sendable {
   /// Whether any part of the entry is a span of its file's text.
   var holdsSpans: Bool { !flags.isDisjoint(with: [.keyIsSpan, .valueIsSpan, .commentIsTrivia]) }
 
+  /// Whether the entry has a comment, found without making it a string.
+  var hasComment: Bool { mayHaveComment && withCommentBytes { _ in () } != nil }
+
   /// Whether the entry may have a comment; `false` means it has none, without decoding anything.
   var mayHaveComment: Bool { flags.contains(.commentIsTrivia) || stored?.comment != nil }
 }

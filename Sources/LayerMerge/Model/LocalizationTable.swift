@@ -89,9 +89,24 @@ public struct LocalizationTable: Hashable, Sendable {
     return (entries.count - 1, nil)
   }
 
+  /// Replaces the entry at `index` with one of the same key.
+  mutating func replaceEntry(at index: Int, with entry: LocalizationEntry) {
+    entries[index] = entry
+  }
+
   /// Where the entry with the same key as `entry` stands, if the table has one.
-  func index(ofKeyOf entry: LocalizationEntry, digest known: UInt64? = nil) -> Int? {
-    entry.withKeyBytes { bytes in position(ofKeyBytes: bytes, digest: known ?? KeyIndex.digest(bytes)) }
+  /// - Parameter hint: Where the key probably stands: a file's languages mostly list their keys
+  ///   in the same order, so the same position in another language's table is tried first.
+  func index(ofKeyOf entry: LocalizationEntry, digest known: UInt64? = nil, hint: Int? = nil) -> Int? {
+    entry.withKeyBytes { bytes in
+      let digest = known ?? KeyIndex.digest(bytes)
+      if let hint, hint >= 0, hint < entries.count, index.digests[hint] == digest,
+        entries[hint].withKeyBytes({ bytesEqual($0, bytes) })
+      {
+        return hint
+      }
+      return position(ofKeyBytes: bytes, digest: digest)
+    }
   }
 
   /// The digest of the key at `index`, for lookups of the same key in other tables.

@@ -6,14 +6,176 @@
 public struct MergedTable: Sendable {
   /// Where the table lives in every layer and in the output.
   public var address: TableAddress
-  /// The merged entries, in output order.
-  public var table: LocalizationTable
-  /// One record per entry, in the same order.
-  public var provenance: [KeyProvenance]
   /// The files that contributed, lowest layer first.
   public var sources: [String]
   /// The indexes of the layers that have this file.
   public var layerIndexes: [Int]
+
+  /// The lowest file's table, or the whole table when there is no patch.
+  private var lowest: LocalizationTable
+  /// The records of `lowest`'s entries.
+  private var lowestRecords: [KeyProvenance]
+  /// What the layers above the lowest file change; `nil` when `lowest` is the whole table.
+  private var patch: TablePatch?
+  /// Whether every record of `lowest` is `.inherited` (the lowest file is the base layer's).
+  private var lowestIsInherited = false
+  /// The positions whose records are not `.inherited`, worked out once for a patched table.
+  private var patchedNonInherited: [Int] = []
+  /// The whole table and records, made from the patch the first time they are asked for.
+  private var whole: LazyValue<Whole>?
+
+  private struct Whole: Sendable {
+    var table: LocalizationTable
+    var provenance: [KeyProvenance]
+  }
+
+  /// The merged entries, in output order.
+  public var table: LocalizationTable {
+    get { patch == nil ? lowest : materialized().table }
+    set { self = MergedTable(replacing: self, table: newValue, provenance: provenance) }
+  }
+
+  /// One record per entry, in the same order.
+  public var provenance: [KeyProvenance] {
+    get { patch == nil ? lowestRecords : materialized().provenance }
+    set { self = MergedTable(replacing: self, table: table, provenance: newValue) }
+  }
+
+  /// A table given whole.
+  init(
+    address: TableAddress, table: LocalizationTable, provenance: [KeyProvenance], sources: [String],
+    layerIndexes: [Int]
+  ) {
+    self.address = address
+    self.sources = sources
+    self.layerIndexes = layerIndexes
+    lowest = table
+    lowestRecords = provenance
+  }
+
+  /// A table made of its lowest file's table and records, changed by `patch`.
+  /// - Parameter lowestIsInherited: Whether every record of the lowest file is `.inherited`.
+  init(
+    address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
+    lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
+  ) {
+    self.address = address
+    self.sources = sources
+    self.layerIndexes = layerIndexes
+    self.lowest = lowest
+    lowestRecords = records
+    var patch = patch
+    patch.finish()
+    self.patch = patch
+    self.lowestIsInherited = lowestIsInherited
+    whole = LazyValue()
+    if lowestIsInherited {
+      patchedNonInherited = (patch.replacedPositions + (lowest.count..<count)).filter { status(at: $0) != .inherited }
+    }
+  }
+
+  private init(replacing other: MergedTable, table: LocalizationTable, provenance: [KeyProvenance]) {
+    self.init(
+      address: other.address, table: table, provenance: provenance, sources: other.sources,
+      layerIndexes: other.layerIndexes)
+  }
+
+  // MARK: - Reading without making the whole table
+
+  /// The number of entries.
+  var count: Int { lowest.count + (patch?.added.count ?? 0) }
+
+  /// The number of leading positions that hold the lowest file's keys (in its order).
+  var lowestCount: Int { patch == nil ? 0 : lowest.count }
+
+  /// The entry at a position.
+  func entry(at position: Int) -> LocalizationEntry {
+    guard let patch else { return lowest.entries[position] }
+    if position >= lowest.count { return patch.added.entries[position - lowest.count] }
+    if let slot = patch.slot(ofReplaced: position) { return patch.replacedEntries[slot] }
+    return lowest.entries[position]
+  }
+
+  /// The record of the entry at a position.
+  func record(at position: Int) -> KeyProvenance {
+    guard let patch else { return lowestRecords[position] }
+    if position >= lowest.count { return patch.addedRecords[position - lowest.count] }
+    if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot] }
+    return lowestRecords[position]
+  }
+
+  /// The status of the record at a position, without copying the record.
+  func status(at position: Int) -> KeyProvenance.Status {
+    guard let patch else { return lowestRecords[position].status }
+    if position >= lowest.count { return patch.addedRecords[position - lowest.count].status }
+    if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot].status }
+    return lowestRecords[position].status
+  }
+
+  /// The digest of the key at a position (see ``LocalizationTable/digest(at:)``).
+  func digest(at position: Int) -> UInt64 {
+    guard let patch, position >= lowest.count else { return lowest.digest(at: position) }
+    return patch.added.digest(at: position - lowest.count)
+  }
+
+  /// The position of the entry with the same key as `entry`, if the table has one.
+  /// - Parameter hint: Where the key probably stands (see ``LocalizationTable/index(ofKeyOf:digest:hint:)``).
+  func index(ofKeyOf entry: LocalizationEntry, digest: UInt64? = nil, hint: Int? = nil) -> Int? {
+    if let position = lowest.index(ofKeyOf: entry, digest: digest, hint: hint) { return position }
+    return patch?.added.index(ofKeyOf: entry, digest: digest, hint: hint.map { $0 - lowest.count }).map {
+      lowest.count + $0
+    }
+  }
+
+  /// The positions whose records are not `.inherited`, ascending: what layers above the base
+  /// define. Without a patch every record is looked at.
+  var nonInheritedPositions: [Int] {
+    guard patch != nil, lowestIsInherited else {
+      return (0..<count).filter { status(at: $0) != .inherited }
+    }
+    return patchedNonInherited
+  }
+
+  /// The positions of the lowest file's table that layers above replaced, ascending; `nil`
+  /// without a patch.
+  var replacedPositions: [Int]? { patch?.replacedPositions }
+
+  /// The lowest layer that defines the key at each position: the one that introduced it.
+  var introducingLayers: [Int] {
+    guard let patch, let lowestLayer = layerIndexes.first else {
+      return (0..<count).map { Self.introducingLayer(record(at: $0)) }
+    }
+    // Every key of the lowest file was introduced by it, replaced or not.
+    return Array(repeating: lowestLayer, count: lowest.count) + patch.addedRecords.map(Self.introducingLayer)
+  }
+
+  /// The lowest layer that defines the record's key. Read field by field: `shadowed.last ??
+  /// winner` would copy a whole definition for every record.
+  static func introducingLayer(_ record: KeyProvenance) -> Int {
+    record.shadowed.last?.layerIndex ?? record.winner.layerIndex
+  }
+
+  // MARK: - Private
+
+  private func materialized() -> Whole {
+    guard let whole, let patch else { return Whole(table: lowest, provenance: lowestRecords) }
+    return whole.value {
+      var table = lowest
+      var records = lowestRecords
+      table.reserveCapacity(count)
+      records.reserveCapacity(count)
+      for position in patch.replacedPositions {
+        guard let slot = patch.slot(ofReplaced: position) else { continue }
+        table.replaceEntry(at: position, with: patch.replacedEntries[slot])
+        records[position] = patch.replacedRecords[slot]
+      }
+      for index in patch.added.entries.indices {
+        _ = table.upsertReturningIndex(patch.added.entries[index], digest: patch.added.digest(at: index))
+      }
+      records += patch.addedRecords
+      return Whole(table: table, provenance: records)
+    }
+  }
 }
 
 /// Everything a merge produced: tables, diagnostics and the files it read.

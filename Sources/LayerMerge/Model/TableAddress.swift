@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a table lives inside a layer: `[directory/]<language>.lproj/<table>.<kind>`, or for a
 /// String Catalog `[directory/]<table>.xcstrings`.
 ///
@@ -89,10 +95,92 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
 
   public var description: String { relativePath }
 
+  /// Addresses sort by their relative paths' bytes; the languages of one catalog, which share
+  /// its path, by language. Merges sort addresses often, so the paths are compared part by part
+  /// rather than built.
   public static func < (lhs: TableAddress, rhs: TableAddress) -> Bool {
-    let (left, right) = (lhs.relativePath, rhs.relativePath)
-    // The languages of one catalog share its path.
-    if left.utf8.elementsEqual(right.utf8) { return lhs.language.utf8.lexicographicallyPrecedes(rhs.language.utf8) }
-    return left.utf8.lexicographicallyPrecedes(right.utf8)
+    if let decided = sameFolderPrecedes(lhs, rhs) { return decided }
+    var left = PathBytes(lhs)
+    var right = PathBytes(rhs)
+    while true {
+      switch (left.next(), right.next()) {
+      case (nil, nil): return lhs.language.utf8.lexicographicallyPrecedes(rhs.language.utf8)
+      case (nil, _): return true
+      case (_, nil): return false
+      case (let a?, let b?) where a != b: return a < b
+      default: continue
+      }
+    }
+  }
+
+  /// `<` for two tables in one folder (the usual case), part by part with `memcmp`; `nil` when
+  /// that cannot decide (catalogs, other folders, a name running into a `.`).
+  private static func sameFolderPrecedes(_ lhs: TableAddress, _ rhs: TableAddress) -> Bool? {
+    guard lhs.kind != .xcstrings, rhs.kind != .xcstrings, lhs.directory.utf8.elementsEqual(rhs.directory.utf8)
+    else { return nil }
+    // `<language>.lproj/<table>.<extension>`: each name is followed by a `.`.
+    guard let languages = orderBeforeDot(lhs.language, rhs.language) else { return nil }
+    if languages != 0 { return languages < 0 }
+    guard let tables = orderBeforeDot(lhs.table, rhs.table) else { return nil }
+    if tables != 0 { return tables < 0 }
+    return lhs.kind == .strings && rhs.kind == .stringsdict
+  }
+
+  /// How `left + "."` compares with `right + "."` by bytes (-1, 0, 1), or `nil` when a name goes
+  /// on where the other has its `.` with a `.` of its own (the rest of the path decides).
+  private static func orderBeforeDot(_ left: String, _ right: String) -> Int? {
+    let order = left.utf8.withContiguousStorageIfAvailable { a in
+      right.utf8.withContiguousStorageIfAvailable { b -> Int? in
+        let common = min(a.count, b.count)
+        if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+          let order = memcmp(pa, pb, common)
+          if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        if a.count == b.count { return 0 }
+        // The shorter name's `.` against the longer name's next byte.
+        let next = a.count > b.count ? a[common] : b[common]
+        if next == UInt8(ascii: ".") { return nil }
+        let dotFirst = UInt8(ascii: ".") < next
+        return (a.count < b.count) == dotFirst ? -1 : 1
+      }
+    }
+    // Strings not stored as UTF-8 (none that locmerge makes) take the general way.
+    return (order ?? nil) ?? nil
+  }
+
+  /// The part of the relative path at `index`, in order, or `nil` past the last one (see
+  /// ``relativePath``).
+  fileprivate func pathPart(_ index: Int) -> String? {
+    switch index {
+    case 0: return directory
+    case 1: return directory.isEmpty ? "" : "/"
+    case 2: return kind == .xcstrings ? "" : language
+    case 3: return kind == .xcstrings ? "" : ".lproj/"
+    case 4: return table
+    case 5: return "."
+    case 6: return kind.fileExtension
+    default: return nil
+    }
+  }
+}
+
+/// The bytes of an address's relative path, one at a time, without building it.
+private struct PathBytes: IteratorProtocol {
+  private let address: TableAddress
+  private var part = 0
+  private var bytes: String.UTF8View.Iterator
+
+  init(_ address: TableAddress) {
+    self.address = address
+    bytes = (address.pathPart(0) ?? "").utf8.makeIterator()
+  }
+
+  mutating func next() -> UInt8? {
+    while true {
+      if let byte = bytes.next() { return byte }
+      part += 1
+      guard let text = address.pathPart(part) else { return nil }
+      bytes = text.utf8.makeIterator()
+    }
   }
 }

@@ -39,6 +39,8 @@ final class DestinationFolder {
   private var descriptors: [String: Int32]
   /// Folders looked up and found missing (a new language's outputs share one lookup).
   private var missing: Set<String> = []
+  /// The folders of `createdFolders`, to look up.
+  private var created: Set<String> = []
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -85,10 +87,12 @@ final class DestinationFolder {
     let parentPath = OutputPath.folder(of: relative)
     let parent = try folder(creating: parentPath)
     let name = OutputPath.name(of: relative)
-    var descriptor = Self.openFolder(name, in: parent)
-    if descriptor < 0 && errno == ENOENT {
+    // A folder looked up and found missing is created without being opened first.
+    var descriptor = missing.contains(relative) ? -1 : Self.openFolder(name, in: parent)
+    if descriptor < 0 && (missing.contains(relative) || errno == ENOENT) {
       if mkdirat(parent, name, 0o777) == 0 {
         createdFolders.append(relative)
+        created.insert(relative)
         missing.remove(relative)
       } else if errno != EEXIST {
         throw .system(errno, path: display(relative), folder: display(parentPath), action: "create the folder")
@@ -121,6 +125,11 @@ final class DestinationFolder {
     }
     descriptors[relative] = descriptor
     return .found(descriptor)
+  }
+
+  /// Whether this run created the folder: it holds nothing this run did not put there.
+  func wasCreated(_ relative: String) -> Bool {
+    created.contains(relative)
   }
 
   /// Closes a folder that is gone (and everything below it).

@@ -59,11 +59,14 @@ public enum DestinationSafety {
       return String(cString: resolved)
     }
     let absolute = path.hasPrefix("/") ? path : PathText.currentDirectory() + "/" + path
-    // `realpath` resolves the longest existing prefix; the rest is re-appended, standardized.
+    // `realpath` resolves the longest existing prefix; the rest is re-appended, standardized. A
+    // prefix that does not exist is passed over with one `lstat`, not a resolution of every
+    // folder above it.
     var existing = PathText.absolute(absolute)
     var suffix: [String] = []
+    var status = stat()
     while true {
-      if let resolved = realpath(existing, nil) {
+      if existing == "/" || lstat(existing, &status) == 0, let resolved = realpath(existing, nil) {
         defer { free(resolved) }
         var result = String(cString: resolved)
         for component in suffix { result += (result.hasSuffix("/") ? "" : "/") + component }

@@ -4,15 +4,35 @@ public struct OutputFile: Hashable, Sendable {
   /// `.stringsdict`, or `[folders/]<Table>.xcstrings`.
   public var relativePath: String
   /// The file's bytes.
-  public var bytes: [UInt8]
+  public var bytes: [UInt8] {
+    get { contents.joined }
+    set { contents = OutputBytes(newValue) }
+  }
+  /// The bytes as they are held: perhaps pieces of other files' renderings.
+  var contents: OutputBytes
 
   /// Creates an output.
   /// - Parameters:
   ///   - relativePath: The path relative to the destination.
   ///   - bytes: The file's bytes.
   public init(relativePath: String, bytes: [UInt8]) {
+    self.init(relativePath: relativePath, contents: OutputBytes(bytes))
+  }
+
+  /// An output whose bytes may be pieces of shared buffers.
+  init(relativePath: String, contents: OutputBytes) {
     self.relativePath = relativePath
-    self.bytes = bytes
+    self.contents = contents
+  }
+
+  public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
+    lhs.relativePath == rhs.relativePath && lhs.contents.count == rhs.contents.count
+      && rhs.contents.joined.withUnsafeBufferPointer { lhs.contents.isEqual(to: $0) }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(relativePath)
+    hasher.combine(contents.joined)
   }
 
   /// The files of merged tables, each written in its format, rendered on every core. The
@@ -32,7 +52,8 @@ public struct OutputFile: Hashable, Sendable {
   private static func file(for table: MergedTable, reusing renderings: SharedRenderings?) -> OutputFile {
     OutputFile(
       relativePath: table.address.relativePath,
-      bytes: renderings?.data(for: table) ?? LocalizationFileWriter.data(for: table.table, as: table.address.kind))
+      contents: renderings?.contents(for: table)
+        ?? OutputBytes(LocalizationFileWriter.data(for: table.table, as: table.address.kind)))
   }
 
   /// Every file a merge writes: its tables, and for each merged catalog either the tables it
@@ -104,6 +125,6 @@ public struct OutputFile: Hashable, Sendable {
 
   /// The file at the same path inside `folder` (`""` for the destination itself).
   private func inFolder(_ folder: String) -> OutputFile {
-    folder.isEmpty ? self : OutputFile(relativePath: folder + "/" + relativePath, bytes: bytes)
+    folder.isEmpty ? self : OutputFile(relativePath: folder + "/" + relativePath, contents: contents)
   }
 }

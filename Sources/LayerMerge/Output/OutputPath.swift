@@ -28,14 +28,15 @@ package enum OutputPath {
 
   /// The folder part of a relative path (`""` for a file at the top).
   static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
+    // By bytes: a search by `Character` walks grapheme clusters, and `/` always ends one.
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(path[..<slash])
   }
 
   /// The last component of a relative path.
   static func name(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   /// `folder/relative`, or `relative` for the top folder.

@@ -174,12 +174,10 @@ struct OutputWriter {
     let name = OutputPath.name(of: output.relativePath)
     switch folder.entry(name, in: parent) {
     case .file(let status):
-      guard Int(status.st_size) == output.bytes.count, let existing = folder.contents(of: name, in: parent) else {
+      guard Int(status.st_size) == output.contents.count, let existing = folder.contents(of: name, in: parent) else {
         return false
       }
-      return existing.withUnsafeBufferPointer { old in
-        output.bytes.withUnsafeBufferPointer { new in bytesEqual(old, new) }
-      }
+      return existing.withUnsafeBufferPointer { output.contents.isEqual(to: $0) }
     case .folder: throw .folderInTheWay(path: folder.display(output.relativePath))
     case .missing, .link, .other: return false
     }
@@ -192,7 +190,9 @@ struct OutputWriter {
     let parent = try folder.folder(creating: folderPath)
     try checkWritable(parent, folderPath)
     let path = folder.display(output.relativePath)
-    if case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent) {
+    // A folder this run created holds no other folder (files reach it only when renamed, later).
+    if !folder.wasCreated(folderPath), case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent)
+    {
       throw .folderInTheWay(path: path)
     }
     let bookkeepingPath = folder.display(DestinationFolder.bookkeepingName)
@@ -200,7 +200,7 @@ struct OutputWriter {
     guard descriptor >= 0 else {
       throw .system(errno, path: path, folder: bookkeepingPath, action: "write the file")
     }
-    let failure = SystemFile.writeAllAndClose(descriptor, output.bytes)
+    let failure = SystemFile.writeAllAndClose(descriptor, output.contents)
     guard failure == 0 else {
       unlinkat(bookkeeping, temporary, 0)
       throw .system(failure, path: path, folder: bookkeepingPath, action: "write the file")

@@ -24,6 +24,13 @@ enum SystemFile {
     #endif
   }
 
+  /// ``writeAllAndClose(_:_:)-([UInt8])`` for bytes that may be pieces of shared buffers.
+  static func writeAllAndClose(_ descriptor: Int32, _ contents: OutputBytes) -> Int32 {
+    var failure = contents.write(to: descriptor)
+    if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
+    return failure
+  }
+
   /// Writes every byte; returns 0, or the `errno` of the failed `write` or `close` (the
   /// descriptor is closed either way: some file systems report a full disk only on `close`).
   static func writeAllAndClose(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {

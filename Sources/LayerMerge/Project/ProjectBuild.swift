@@ -112,56 +112,98 @@ public struct ProjectBuild: Sendable {
     whileWaiting: @escaping @Sendable (Target) -> Void = { _ in }
   ) -> ProjectBuildResult {
     let reporter = ProgressReporter(total: targets.count, report: progress)
+    // Each destination resolved once (a resolution is a system call per folder of the path).
+    let destinations = targets.concurrentMap { DestinationSafety.canonical($0.destination) }
     // A few `stat` calls per target say which have nothing to do.
-    let stamps = targets.concurrentMap { target -> BuildStamp? in
+    let stamps = Array(targets.indices).concurrentMap { index -> BuildStamp? in
+      let target = targets[index]
       let stamp = BuildStamp.current(
-        in: DestinationSafety.canonical(target.destination), configuration: configuration(of: target),
-        options: options(for: target), whileWaiting: { whileWaiting(target) })
+        in: destinations[index], configuration: configuration(of: target), options: options(for: target),
+        whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
     var results: [ProjectBuildResult.Target?] = Array(repeating: nil, count: targets.count)
     for index in targets.indices {
       guard let stamp = stamps[index] else { continue }
-      results[index] = upToDate(targets[index], stamp: stamp)
+      results[index] = upToDate(targets[index], stamp: stamp, destination: destinations[index])
       reporter.finished(targets[index].name)
     }
     let stale = targets.indices.filter { stamps[$0] == nil }
     // Every layer the stale targets use, each read once.
     let shared = SharedLayers(
       stale.flatMap { targets[$0].layers }, options: options,
-      destinations: stale.map { DestinationSafety.canonical(targets[$0].destination) })
-    let built = stale.concurrentMap { index -> ProjectBuildResult.Target in
-      let result = build(targets[index], shared: shared, whileWaiting: whileWaiting)
+      destinations: stale.map { destinations[$0] })
+    // The first target is merged and rendered alone, every core on its tables and checks: it
+    // makes what the shared layers' checks, records and renderings give every other target, which
+    // the targets built side by side would otherwise wait for (or make on every core at once).
+    let first = stale.first.map { prepare(targets[$0], destination: destinations[$0], shared: shared) }
+    // Every target is prepared, then every target written, as one list of work: a core that has
+    // no target left to prepare starts writing, and the run ends with a write, not a whole
+    // target, on one core. A write whose target is still being prepared waits for it (work is
+    // handed out in order, so every preparation has started by then).
+    let prepared = stale.map { _ in LazyValue<Prepared>() }
+    if let first { _ = prepared[0].value { first } }
+    let work = Array(0..<(2 * stale.count))
+    let built = work.concurrentMap { item -> ProjectBuildResult.Target? in
+      let position = item % stale.count
+      let index = stale[position]
+      guard item >= stale.count else {
+        if position > 0 {
+          _ = prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) }
+        }
+        return nil
+      }
+      let result = write(
+        prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) },
+        whileWaiting: whileWaiting)
       reporter.finished(targets[index].name)
       return result
-    }
+    }.compactMap { $0 }
     for (index, result) in zip(stale, built) { results[index] = result }
     return ProjectBuildResult(targets: results.compactMap { $0 })
   }
 
   // MARK: - Private
 
-  private func build(
-    _ target: Target, shared: SharedLayers, whileWaiting: @escaping @Sendable (Target) -> Void
-  ) -> ProjectBuildResult.Target {
-    let destination = DestinationSafety.canonical(target.destination)
+  /// A target merged and its files rendered, ready to be written.
+  private struct Prepared: Sendable {
+    var target: Target
+    var outcome: ProjectBuildResult.Target
+    var plan: OutputPlan?
+  }
+
+  /// Merges a target and renders its files; no plan when it has errors (or warnings, with
+  /// warnings as errors).
+  /// - Parameter destination: The target's destination, resolved.
+  private func prepare(_ target: Target, destination: String, shared: SharedLayers) -> Prepared {
     let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
     let outputs = OutputFile.files(for: merged, reusing: shared.renderings)
     diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination)
-    var outcome = ProjectBuildResult.Target(
+    let outcome = ProjectBuildResult.Target(
       target: target, outcome: .notWritten, diagnostics: diagnostics, filesRead: merged.inputFiles.count,
       tables: outputs.count)
-    guard !outcome.hasErrors, !(warningsAreErrors && outcome.warningCount > 0) else { return outcome }
+    guard !outcome.hasErrors, !(warningsAreErrors && outcome.warningCount > 0) else {
+      return Prepared(target: target, outcome: outcome, plan: nil)
+    }
     let plan = OutputPlan(
       files: outputs, destination: destination, layers: target.layers,
       stamp: BuildStamp(
         configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings))
+    return Prepared(target: target, outcome: outcome, plan: plan)
+  }
+
+  /// Writes a prepared target's files.
+  private func write(_ prepared: Prepared, whileWaiting: @escaping @Sendable (Target) -> Void)
+    -> ProjectBuildResult.Target
+  {
+    var outcome = prepared.outcome
+    guard let plan = prepared.plan else { return outcome }
     do {
-      let report = try plan.apply(whileWaiting: { whileWaiting(target) })
+      let report = try plan.apply(whileWaiting: { whileWaiting(prepared.target) })
       outcome.outcome = .written(report)
       outcome.diagnostics += report.diagnostics
     } catch {
@@ -171,8 +213,7 @@ public struct ProjectBuild: Sendable {
     return outcome
   }
 
-  private func upToDate(_ target: Target, stamp: BuildStamp) -> ProjectBuildResult.Target {
-    let destination = DestinationSafety.canonical(target.destination)
+  private func upToDate(_ target: Target, stamp: BuildStamp, destination: String) -> ProjectBuildResult.Target {
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }.sorted()
     return ProjectBuildResult.Target(
       target: target, outcome: .upToDate(warnings: stamp.warnings),

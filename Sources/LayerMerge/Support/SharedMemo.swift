@@ -4,14 +4,19 @@ import Dispatch
 /// over the same layers would otherwise each work out for themselves.
 final class SharedMemo<Value: Sendable>: @unchecked Sendable {
   private let queue = DispatchQueue(label: "locmerge.shared-memo")
-  private var values: [String: Value] = [:]
+  private var values: [String: LazyValue<Value>] = [:]
 
-  /// The value for `key`, made by `make` the first time.
+  /// The value for `key`, made by `make` the first time. A thread that asks while another makes
+  /// it waits for that one rather than making it again: the first merges of a build all ask for
+  /// their shared base's values at once, and making each of them on every core would only slow
+  /// every core down.
   func value(_ key: String, _ make: () -> Value) -> Value {
-    if let known = queue.sync(execute: { values[key] }) { return known }
-    // Made outside the lock: two threads may both make it once, but neither waits for the other.
-    let made = make()
-    queue.sync { values[key] = made }
-    return made
+    let slot = queue.sync {
+      if let slot = values[key] { return slot }
+      let slot = LazyValue<Value>()
+      values[key] = slot
+      return slot
+    }
+    return slot.value(make)
   }
 }

@@ -1,32 +1,52 @@
-/// The `.strings` files of layers several merges share, rendered once: a target's merged table
-/// holds most of its base table's entries unchanged, and copies their text from here.
+/// The files of layers several merges share, rendered once: a target's merged table holds most
+/// of its base table's entries unchanged, and copies their text from here, and a table no layer
+/// above changes is its base file's rendering whole.
 ///
 /// Files are found by path, which is sound only while they stay as they were read: ``SharedLayers``
 /// owns one, over layers that are read once and never change.
 final class SharedRenderings: Sendable {
   private let files: [String: ParsedFile]
-  private let renderings = SharedMemo<StringsRendering>()
+  private let renderings = SharedMemo<SharedRendering>()
+  /// Whole files of other kinds than `.strings`.
+  private let wholeFiles = SharedMemo<[UInt8]>()
 
-  /// - Parameter files: The shared files, by path (only `.strings` files are rendered).
+  /// A shared `.strings` file's rendering, and its bytes where pieces of them can be written from.
+  struct SharedRendering: Sendable {
+    var rendering: StringsRendering
+    var buffer: ByteBuffer
+  }
+
+  /// - Parameter files: The shared files.
   init(_ files: [ParsedFile]) {
     var byPath: [String: ParsedFile] = [:]
-    for file in files where file.kind == .strings { byPath[file.path] = file }
+    for file in files { byPath[file.path] = file }
     self.files = byPath
   }
 
-  /// The rendering of the shared file at `path`, or `nil` if it is not one.
-  func rendering(ofFileAt path: String) -> StringsRendering? {
-    guard let file = files[path] else { return nil }
-    return renderings.value(path) { StringsFileWriter.rendering(of: file.table) }
+  /// The rendering of the shared `.strings` file at `path`, or `nil` if it is not one.
+  func rendering(ofFileAt path: String) -> SharedRendering? {
+    guard let file = files[path], file.kind == .strings else { return nil }
+    return renderings.value(path) {
+      let rendering = StringsFileWriter.rendering(of: file.table)
+      return SharedRendering(rendering: rendering, buffer: ByteBuffer(rendering.bytes))
+    }
   }
 
-  /// The file of a merged `.strings` table, with the entries it keeps unchanged from a shared
-  /// base file copied from that file's rendering.
-  func data(for table: MergedTable) -> [UInt8]? {
-    guard table.address.kind == .strings, table.layerIndexes.first == 0, let path = table.sources.first,
-      let base = rendering(ofFileAt: path)
+  /// The file of a merged table whose lowest file is shared: that file's rendering when no layer
+  /// above changes it, else, for a `.strings` table, the entries it keeps from that file as
+  /// pieces of its rendering. `nil` when neither applies.
+  func contents(for table: MergedTable) -> OutputBytes? {
+    guard let path = table.sources.first, let file = files[path], let replaced = table.replacedPositions,
+      file.kind == table.address.kind
     else { return nil }
-    // The base's entries come first, in its order; one that no layer above defines is its own.
-    return StringsFileWriter.data(for: table.table, reusing: base) { table.provenance[$0].status == .inherited }
+    let unchanged = replaced.isEmpty && table.count == table.lowestCount
+    guard file.kind == .strings else {
+      guard unchanged else { return nil }
+      return OutputBytes(wholeFiles.value(path) { LocalizationFileWriter.data(for: file.table, as: file.kind) })
+    }
+    guard let base = rendering(ofFileAt: path) else { return nil }
+    if unchanged { return OutputBytes(base.rendering.bytes) }
+    return StringsFileWriter.contents(
+      count: table.count, entry: table.entry(at:), reusing: base.rendering, in: base.buffer, rewriting: replaced)
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a table as a `.strings` file in Xcode's layout, UTF-8 without a byte-order mark:
 ///
 ///     /* Title of the login screen */
@@ -33,30 +39,53 @@ public enum StringsFileWriter {
     return StringsRendering(bytes: output, starts: starts)
   }
 
-  /// The file for a table whose entries `0..<base.starts.count` may be those `base` was rendered
-  /// from: each run of entries `reused` says are unchanged is copied from `base`'s bytes rather
-  /// than written again (a target's table is mostly its base's).
-  static func data(for table: LocalizationTable, reusing base: StringsRendering, where reused: (Int) -> Bool)
-    -> [UInt8]
-  {
-    guard !table.isEmpty else { return data(for: table) }
-    var output: [UInt8] = []
-    output.reserveCapacity(base.bytes.count + max(0, table.count - base.starts.count) * 160)
+  /// The file for a table whose first `base.starts.count` entries are those `base` was rendered
+  /// from, but for the positions in `rewriting` (ascending): runs of the others are pieces of
+  /// `buffer` (which holds `base`'s bytes), not written again (a target's table is mostly its
+  /// base's).
+  /// - Parameters:
+  ///   - count: The number of entries.
+  ///   - entry: The entry at a position.
+  static func contents(
+    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, in buffer: ByteBuffer,
+    rewriting: [Int]
+  ) -> OutputBytes {
+    guard count > 0 else { return OutputBytes(data(for: LocalizationTable())) }
+    // Runs of `base` (`true`) and of the bytes written here (`false`), in order.
+    var runs: [(shared: Bool, range: Range<Int>)] = []
+    var fresh: [UInt8] = []
+    fresh.reserveCapacity((max(0, count - base.starts.count) + rewriting.count) * 160)
+    /// Where the run of fresh bytes being written started, if one is open.
+    var freshStart: Int?
     var index = 0
-    while index < table.count {
-      if index > 0 { output.append(0x0A) }
-      guard index < base.starts.count, reused(index) else {
-        writeEntry(table.entries[index], to: &output)
+    var next = 0
+    while index < count {
+      let rewritten = next < rewriting.count && rewriting[next] == index
+      guard index < base.starts.count, !rewritten else {
+        if rewritten { next += 1 }
+        if freshStart == nil { freshStart = fresh.count }
+        if index > 0 { fresh.append(0x0A) }
+        writeEntry(entry(index), to: &fresh)
         index += 1
         continue
       }
-      var end = index + 1
-      while end < base.starts.count, reused(end) { end += 1 }
+      if index > 0 {
+        if freshStart == nil { freshStart = fresh.count }
+        fresh.append(0x0A)
+      }
+      if let start = freshStart {
+        runs.append((false, start..<fresh.count))
+        freshStart = nil
+      }
+      let end = next < rewriting.count ? min(rewriting[next], base.starts.count) : base.starts.count
       // From the first entry's text to the last one's end, the blank lines between included.
-      output.append(contentsOf: base.bytes[base.starts[index]..<base.end(ofEntry: end - 1)])
+      runs.append((true, base.starts[index]..<base.end(ofEntry: end - 1)))
       index = end
     }
-    return output
+    if let start = freshStart { runs.append((false, start..<fresh.count)) }
+    let written = ByteBuffer(fresh)
+    return OutputBytes(
+      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? buffer : written, range: run.range) })
   }
 
   // MARK: - Private
@@ -78,9 +107,14 @@ public enum StringsFileWriter {
   private static func writeComment(_ comment: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     guard !comment.isEmpty else { return }
     if !containsCommentEnd(comment) {
-      output.append(contentsOf: "/* ".utf8)
+      output.append(UInt8(ascii: "/"))
+      output.append(UInt8(ascii: "*"))
+      output.append(0x20)
       output.append(contentsOf: comment)
-      output.append(contentsOf: " */\n".utf8)
+      output.append(0x20)
+      output.append(UInt8(ascii: "*"))
+      output.append(UInt8(ascii: "/"))
+      output.append(0x0A)
       return
     }
     let lines = String(decoding: comment, as: UTF8.self).split(omittingEmptySubsequences: false) {
@@ -95,10 +129,13 @@ public enum StringsFileWriter {
 
   /// Whether the bytes contain `*/`.
   private static func containsCommentEnd(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var previous: UInt8 = 0
-    for byte in text {
-      if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
-      previous = byte
+    guard let base = text.baseAddress else { return false }
+    var from = 0
+    // Each `*` found by memchr, then the byte after it.
+    while from < text.count, let star = memchr(base + from, Int32(UInt8(ascii: "*")), text.count - from) {
+      let offset = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+      if offset + 1 < text.count && text[offset + 1] == UInt8(ascii: "/") { return true }
+      from = offset + 1
     }
     return false
   }

@@ -63,6 +63,16 @@ import Testing
     #expect(reread.table == table)
     #expect(
       String(decoding: bytes, as: UTF8.self) == "// ends */ early\n\"k\" = \"v\";\n\n// a\n// b */ c\n\"m\" = \"w\";\n")
+    // A `*` or `/` alone does not end a block comment; `**/` does.
+    for (comment, written) in [
+      ("a * b / c", "/* a * b / c */"), ("ends with *", "/* ends with * */"), ("/ first", "/* / first */"),
+      ("x **/ y", "// x **/ y"), ("*/", "// */"),
+    ] {
+      let one = LocalizationTable([LocalizationEntry(key: "k", string: "v", comment: comment)])
+      let bytes = StringsFileWriter.data(for: one)
+      #expect(String(decoding: bytes, as: UTF8.self) == written + "\n\"k\" = \"v\";\n")
+      #expect(LocalizationFileReader.parse(bytes, path: "c.strings", kind: .strings).table == one)
+    }
   }
 
   @Test func stringsdictTablesRoundTrip() throws {

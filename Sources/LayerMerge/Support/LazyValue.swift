@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value made the first time it is asked for and kept, for values that may be asked for from
+/// several threads at once: the first caller makes it while the others wait.
+final class LazyValue<Value: Sendable>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var stored: Value?
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// The value, made by `make` on the first call.
+  func value(_ make: () -> Value) -> Value {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let stored { return stored }
+    let made = make()
+    stored = made
+    return made
+  }
+}
