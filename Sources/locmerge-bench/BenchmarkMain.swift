@@ -76,7 +76,13 @@ enum BenchmarkMain {
       print("## Catalog layers: one target at seed scale, String Catalogs against `.strings` tables, same run\n")
       let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
       defer { try? FileManager.default.removeItem(at: catalogs) }
-      print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5)))
+      let binary =
+        ([binaryOption].compactMap { $0 }.map(URL.init(fileURLWithPath:))
+        + [
+          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("locmerge")
+        ])
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5), binary: binary))
     }
     if arguments.contains("--profile-catalog-merge") {
       // Only reading and merging one target's catalogs, for a profiler. `--workload DIR` takes a

@@ -28,7 +28,7 @@ enum CatalogMergeBenchmark {
   }
 
   /// The full merge of one target, catalogs against tables, alternating round by round.
-  static func run(legacy: URL, catalogs: URL, rounds: Int) -> String {
+  static func run(legacy: URL, catalogs: URL, rounds: Int, binary: URL?) -> String {
     let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
       "locmerge-bench-catalog-dest-\(getpid())"
     ).path
@@ -41,7 +41,8 @@ enum CatalogMergeBenchmark {
     }
     func fullMerge(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> (MergeResult, OutputReport?) {
       try? FileManager.default.removeItem(atPath: destination)
-      let result = LayerMerger.merge(loaded: layers.map(load), options: options)
+      // As `locmerge merge` does it: every file of the stack read side by side.
+      let result = LayerMerger.merge(layers, options: options)
       return (result, try? OutputPlan(result: result, destination: destination).apply())
     }
     // Warm-up, and what each merge found.
@@ -59,7 +60,7 @@ enum CatalogMergeBenchmark {
     // The catalog merge's stages, each alone.
     let layers = stack(catalogs)
     var loaded: [LoadedLayer] = []
-    let read = Measurement.run("read", rounds: rounds) { loaded = layers.map(load) }
+    let read = Measurement.run("read", rounds: rounds) { loaded = LoadedLayer.load(layers, options: MergeOptions()) }
     var result = LayerMerger.merge(loaded: loaded)
     let merge = Measurement.run("merge", rounds: rounds) { result = LayerMerger.merge(loaded: loaded) }
     var outputs: [OutputFile] = []
@@ -84,6 +85,40 @@ enum CatalogMergeBenchmark {
       | merge, check (\(result.diagnostics.count) diagnostics) | \(Format.milliseconds(merge.median)) |
       | compile and render the \(outputs.count) files | \(Format.milliseconds(render.median)) |
       | create them in a fresh DEST | \(Format.milliseconds(write.median)) |
+
+      """ + (binary.map { processes(legacy: legacy, catalogs: catalogs, binary: $0, rounds: rounds) } ?? "")
+  }
+
+  /// `locmerge merge` of one target as whole processes, tables against catalogs, alternating.
+  private static func processes(legacy: URL, catalogs: URL, binary: URL, rounds: Int) -> String {
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "locmerge-bench-catalog-process-\(getpid())"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: destination) }
+    func merge(_ root: URL) -> Double {
+      try? FileManager.default.removeItem(atPath: destination)
+      let arguments = [
+        "-b", root.appendingPathComponent("base").path, "-s", root.appendingPathComponent("targets/Target01").path,
+        "-d", destination, "--quiet",
+      ]
+      return time { _ = Spawn.run(binary.path, arguments) }
+    }
+    _ = (merge(legacy), merge(catalogs))
+    var legacyTimes: [Double] = []
+    var catalogTimes: [Double] = []
+    for _ in 0..<max(rounds, 9) {
+      legacyTimes.append(merge(legacy))
+      catalogTimes.append(merge(catalogs))
+    }
+    let (legacyMedian, catalogMedian) = (median(legacyTimes), median(catalogTimes))
+    return """
+
+      | one target, whole `locmerge merge` process into a fresh DEST (median of \(max(rounds, 9)), alternating) | median | ratio |
+      |---|---:|---:|
+      | `.strings` tables | \(Format.milliseconds(legacyMedian)) | 1.0× |
+      | String Catalogs, compiled | \(Format.milliseconds(catalogMedian)) | \(Format.ratio(catalogMedian / legacyMedian)) |
+
+      (\(binary.path))
 
       """
   }

@@ -33,6 +33,7 @@ struct MergeCommand {
     var settings = options.checks.settings
     settings.destination = options.destination
     let result = LayerMerger.merge(layers, options: settings)
+    defer { KeptUntilExit.keep(result) }
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count

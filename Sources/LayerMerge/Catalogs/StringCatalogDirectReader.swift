@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a well-formed String Catalog from its bytes straight into the model, without the
 /// `JSONNode` tree in between: most catalogs have nothing to report, and building the tree and
 /// then walking it was half of reading one.
@@ -40,19 +46,18 @@ extension JSONScanner {
     var others: [JSONMember] = []
     var more = try openObject()
     while more {
-      let (key, keyPosition) = try memberKey()
-      switch key {
-      case "sourceLanguage":
+      let (name, keyPosition) = try memberName()
+      if isName(name, "sourceLanguage") {
         guard sourceLanguage == nil else { throw giveUp() }
         sourceLanguage = (try stringValue(), keyPosition)
-      case "version":
+      } else if isName(name, "version") {
         guard version == nil else { throw giveUp() }
         version = try stringValue()
-      case "strings":
+      } else if isName(name, "strings") {
         guard entries == nil else { throw giveUp() }
         entries = try catalogEntries()
-      default:
-        try appendOther(key, at: keyPosition, to: &others)
+      } else {
+        try appendOther(try text(of: name), at: keyPosition, to: &others)
       }
       more = try nextMember()
     }
@@ -64,18 +69,77 @@ extension JSONScanner {
   }
 
   private mutating func catalogEntries() throws(JSONSyntaxError) -> [CatalogEntry] {
-    var entries: [CatalogEntry] = []
-    // By Swift's equality: a key repeated, or canonically equivalent to another, needs a warning.
-    var keys: Set<String> = []
-    var more = try openObject()
-    while more {
-      let (key, keyPosition) = try memberKey()
-      guard keys.insert(key).inserted else { throw giveUp() }
-      entries.append(try catalogEntry(key, at: keyPosition))
-      more = try nextMember()
+    guard try openObject() else { return [] }
+    var part = EntriesPart(scanner: self)
+    if let split = splitPoint() {
+      // A large catalog is read in two halves side by side. The second half starts at a line
+      // that looks like an entry's key; it counts only if the first half, read from the start,
+      // ends exactly there, at the start of a member of this object. Otherwise the first half
+      // reads on to the end, as if nothing had been tried, and the second half's work is lost.
+      var secondScanner = self
+      secondScanner.offset = split.offset
+      secondScanner.line = split.line
+      secondScanner.lineStart = split.lineStart
+      secondScanner.columnOffset = split.lineStart
+      secondScanner.column = 1
+      let second = EntriesPart(scanner: secondScanner)
+      let (first, rest) = sideBySide(
+        {
+          var part = part
+          part.read(stoppingAt: split.offset)
+          return part
+        },
+        {
+          var part = second
+          part.read(stoppingAt: nil)
+          return part
+        })
+      part = first
+      if part.reachedStop, rest.failed == false, part.scanner.line == split.line {
+        for key in rest.keys where !part.keys.insert(key).inserted { throw giveUp() }
+        part.entries += rest.entries
+        part.scanner = rest.scanner
+      } else if part.reachedStop {
+        part.read(stoppingAt: nil)
+      }
+    } else {
+      part.read(stoppingAt: nil)
     }
-    return entries
+    guard !part.failed else { throw giveUp() }
+    self = part.scanner
+    return part.entries
   }
+
+  /// Where a second reader may start in the members of the object just entered, at its first
+  /// member's key: the first line after the middle of what is left that is indented as that key's
+  /// line and starts with a key (a raw line break is never inside a JSON string). `nil` for less
+  /// than a megabyte, a first key that does not start its line, no such line near the middle, or
+  /// carriage returns before it.
+  private func splitPoint() -> (offset: Int, line: Int, lineStart: Int)? {
+    guard bytes.count - offset >= 1 << 20, let base = bytes.baseAddress else { return nil }
+    let indent = offset - lineStart
+    guard indent >= 0, (lineStart..<offset).allSatisfy({ bytes[$0] == 0x20 || bytes[$0] == 0x09 }) else { return nil }
+    var cursor = offset + (bytes.count - offset) / 2
+    let limit = min(bytes.count, cursor + 1 << 16)
+    while cursor < limit, let newline = memchr(base + cursor, 0x0A, limit - cursor) {
+      let next = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base + 1
+      let key = next + indent
+      if key < bytes.count, bytes[key] == UInt8(ascii: "\""), memcmp(base + next, base + lineStart, indent) == 0 {
+        guard memchr(base, 0x0D, next) == nil else { return nil }
+        return (key, 1 + countLineFeeds(UnsafeBufferPointer(start: base, count: next)), next)
+      }
+      cursor = next
+    }
+    return nil
+  }
+
+  fileprivate mutating func catalogMemberKey() throws(JSONSyntaxError) -> (String, TextPosition) { try memberKey() }
+
+  fileprivate mutating func catalogEntryValue(_ key: String, at position: TextPosition) throws(JSONSyntaxError)
+    -> CatalogEntry
+  { try catalogEntry(key, at: position) }
+
+  fileprivate mutating func catalogNextMember() throws(JSONSyntaxError) -> Bool { try nextMember() }
 
   private mutating func catalogEntry(_ key: String, at position: TextPosition) throws(JSONSyntaxError) -> CatalogEntry {
     var entry = CatalogEntry(key: key)
@@ -83,28 +147,27 @@ extension JSONScanner {
     var seen = SeenFields()
     var more = try openObject()
     while more {
-      let (field, fieldPosition) = try memberKey()
-      switch field {
-      case "comment":
-        try seen.insert(0)
-        entry.comment = try stringValue()
-      case "isCommentAutoGenerated":
-        try seen.insert(1)
-        entry.isCommentAutoGenerated = try boolValue()
-      case "extractionState":
-        try seen.insert(2)
-        entry.extractionState = try stringValue()
-      case "shouldTranslate":
-        try seen.insert(3)
-        entry.shouldTranslate = try boolValue()
-      case "generatesSymbol":
-        try seen.insert(4)
-        entry.generatesSymbol = try boolValue()
-      case "localizations":
+      let (field, fieldPosition) = try memberName()
+      if isName(field, "localizations") {
         try seen.insert(5)
         entry.localizations = try localizations()
-      default:
-        try appendOther(field, at: fieldPosition, to: &entry.otherFields)
+      } else if isName(field, "comment") {
+        try seen.insert(0)
+        entry.comment = try stringValue()
+      } else if isName(field, "extractionState") {
+        try seen.insert(2)
+        entry.extractionState = try shortStringValue(hint: 0)
+      } else if isName(field, "isCommentAutoGenerated") {
+        try seen.insert(1)
+        entry.isCommentAutoGenerated = try boolValue()
+      } else if isName(field, "shouldTranslate") {
+        try seen.insert(3)
+        entry.shouldTranslate = try boolValue()
+      } else if isName(field, "generatesSymbol") {
+        try seen.insert(4)
+        entry.generatesSymbol = try boolValue()
+      } else {
+        try appendOther(try text(of: field), at: fieldPosition, to: &entry.otherFields)
       }
       more = try nextMember()
     }
@@ -115,9 +178,15 @@ extension JSONScanner {
     var localizations: [CatalogLocalization] = []
     var more = try openObject()
     while more {
-      let (language, position) = try memberKey()
-      for earlier in localizations
-      where earlier.language == language && earlier.language.utf8.elementsEqual(language.utf8) { throw giveUp() }
+      let (name, position) = try memberName()
+      // Codes are reused from the slots after the two of the states, by their place in the entry.
+      let language = try shortName(name, hint: 2 + localizations.count)
+      // By index: a loop over the elements would copy each localization, every part retained.
+      for index in localizations.indices
+      where localizations[index].language == language && localizations[index].language.utf8.elementsEqual(language.utf8)
+      {
+        throw giveUp()
+      }
       localizations.append(CatalogLocalization(language: language, variant: try variant(), position: position))
       more = try nextMember()
     }
@@ -130,19 +199,18 @@ extension JSONScanner {
     var seen = SeenFields()
     var more = try openObject()
     while more {
-      let (field, fieldPosition) = try memberKey()
-      switch field {
-      case "stringUnit":
+      let (field, fieldPosition) = try memberName()
+      if isName(field, "stringUnit") {
         try seen.insert(0)
         variant.stringUnit = try stringUnit()
-      case "variations":
+      } else if isName(field, "variations") {
         try seen.insert(1)
         variant.variations = try variations()
-      case "substitutions":
+      } else if isName(field, "substitutions") {
         try seen.insert(2)
         variant.substitutions = try substitutions()
-      default:
-        try appendOther(field, at: fieldPosition, to: &variant.otherFields)
+      } else {
+        try appendOther(try text(of: field), at: fieldPosition, to: &variant.otherFields)
       }
       more = try nextMember()
     }
@@ -157,17 +225,16 @@ extension JSONScanner {
     var seen = SeenFields()
     var more = try openObject()
     while more {
-      let (field, fieldPosition) = try memberKey()
-      switch field {
-      case "state":
+      let (field, fieldPosition) = try memberName()
+      if isName(field, "state") {
         try seen.insert(0)
-        state = try stringValue()
-      case "value":
+        state = try shortStringValue(hint: 1)
+      } else if isName(field, "value") {
         try seen.insert(1)
         let valuePosition = here()
         value = (try stringValue(), valuePosition)
-      default:
-        try appendOther(field, at: fieldPosition, to: &others)
+      } else {
+        try appendOther(try text(of: field), at: fieldPosition, to: &others)
       }
       more = try nextMember()
     }
@@ -185,17 +252,16 @@ extension JSONScanner {
     var seen = SeenFields()
     var more = try openObject()
     while more {
-      let (field, fieldPosition) = try memberKey()
-      switch field {
-      case "plural":
+      let (field, fieldPosition) = try memberName()
+      if isName(field, "plural") {
         try seen.insert(0)
         variations.plural = try cases()
         variations.pluralPosition = fieldPosition
-      case "device":
+      } else if isName(field, "device") {
         try seen.insert(1)
         variations.device = try cases()
-      default:
-        try appendOther(field, at: fieldPosition, to: &variations.otherFields)
+      } else {
+        try appendOther(try text(of: field), at: fieldPosition, to: &variations.otherFields)
       }
       more = try nextMember()
     }
@@ -207,7 +273,9 @@ extension JSONScanner {
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for earlier in cases where earlier.name == name && earlier.name.utf8.elementsEqual(name.utf8) { throw giveUp() }
+      for index in cases.indices where cases[index].name == name && cases[index].name.utf8.elementsEqual(name.utf8) {
+        throw giveUp()
+      }
       cases.append(CatalogCase(name, try variant(), position: position))
       more = try nextMember()
     }
@@ -219,7 +287,8 @@ extension JSONScanner {
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for earlier in substitutions where earlier.name == name && earlier.name.utf8.elementsEqual(name.utf8) {
+      for index in substitutions.indices
+      where substitutions[index].name == name && substitutions[index].name.utf8.elementsEqual(name.utf8) {
         throw giveUp()
       }
       substitutions.append(try substitution(name, at: position))
@@ -236,22 +305,21 @@ extension JSONScanner {
     var seen = SeenFields()
     var more = try openObject()
     while more {
-      let (field, fieldPosition) = try memberKey()
-      switch field {
-      case "argNum":
+      let (field, fieldPosition) = try memberName()
+      if isName(field, "argNum") {
         try seen.insert(0)
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "-") || isDigit(bytes[offset]),
           let number = Int(try number()), number > 0
         else { throw giveUp() }
         substitution.argNum = number
-      case "formatSpecifier":
+      } else if isName(field, "formatSpecifier") {
         try seen.insert(1)
         substitution.formatSpecifier = try stringValue()
-      case "variations":
+      } else if isName(field, "variations") {
         try seen.insert(2)
         substitution.variations = try variations()
-      default:
-        try appendOther(field, at: fieldPosition, to: &substitution.otherFields)
+      } else {
+        try appendOther(try text(of: field), at: fieldPosition, to: &substitution.otherFields)
       }
       more = try nextMember()
     }
@@ -285,6 +353,79 @@ extension JSONScanner {
     offset += 1
     skipWhitespace()
     return (key, position)
+  }
+
+  /// The next member's name as its bytes stand between the quotes, and where it stands; leaves
+  /// the offset at its value. Field names and language codes have no escapes: one that has is
+  /// left to the tree reader.
+  private mutating func memberName() throws(JSONSyntaxError) -> (Range<Int>, TextPosition) {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw giveUp() }
+    let position = here()
+    let name = try rawString()
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw giveUp() }
+    offset += 1
+    skipWhitespace()
+    return (name, position)
+  }
+
+  /// At a string's opening quote: the range of its bytes, when it has no escape and no control
+  /// character; leaves the offset after the closing quote.
+  private mutating func rawString() throws(JSONSyntaxError) -> Range<Int> {
+    let start = offset + 1
+    var end = start
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+      guard bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 else { throw giveUp() }
+      end += 1
+    }
+    guard end < bytes.count else { throw giveUp() }
+    offset = end + 1
+    return start..<end
+  }
+
+  /// Whether a name read by ``memberName()`` is `field`.
+  private func isName(_ name: Range<Int>, _ field: StaticString) -> Bool {
+    guard name.count == field.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+    return memcmp(base + name.lowerBound, field.utf8Start, name.count) == 0
+  }
+
+  /// A name read by ``memberName()``, as text (invalid UTF-8 is left to the tree reader).
+  private func text(of name: Range<Int>) throws(JSONSyntaxError) -> String {
+    do { return try validated(name) } catch { throw giveUp() }
+  }
+
+  /// A short name (a language code, a state) as text, the one made before for the same bytes
+  /// when there is one: at `hint` in ``madeNames`` first, where the same name stood last time.
+  private mutating func shortName(_ name: Range<Int>, hint: Int) throws(JSONSyntaxError) -> String {
+    guard name.count <= 15, let base = bytes.baseAddress else { return try text(of: name) }
+    let raw = UnsafeBufferPointer(start: base + name.lowerBound, count: name.count)
+    func isSame(_ made: String) -> Bool {
+      guard made.utf8.count == raw.count else { return false }
+      return made.utf8.withContiguousStorageIfAvailable { made in
+        guard let start = made.baseAddress, let rawStart = raw.baseAddress else { return made.isEmpty }
+        return memcmp(start, rawStart, raw.count) == 0
+      } == true
+    }
+    if hint < madeNames.count, isSame(madeNames[hint]) { return madeNames[hint] }
+    let made: String
+    if let earlier = madeNames.first(where: isSame) { made = earlier } else { made = try text(of: name) }
+    while madeNames.count <= hint { madeNames.append("") }
+    madeNames[hint] = made
+    return made
+  }
+
+  /// A string value that is usually one of a few short words (a state), as ``shortName(_:hint:)``
+  /// makes it; one with an escape is read as any string.
+  private mutating func shortStringValue(hint: Int) throws(JSONSyntaxError) -> String {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw giveUp() }
+    let open = offset
+    do {
+      return try shortName(try rawString(), hint: hint)
+    } catch {
+      offset = open
+      return try string()
+    }
   }
 
   /// After a member's value: `true` when another member follows, `false` when the object ended
@@ -328,7 +469,9 @@ extension JSONScanner {
   private mutating func appendOther(
     _ key: String, at position: TextPosition, to fields: inout [JSONMember]
   ) throws(JSONSyntaxError) {
-    for field in fields where field.key == key && field.key.utf8.elementsEqual(key.utf8) { throw giveUp() }
+    for index in fields.indices where fields[index].key == key && fields[index].key.utf8.elementsEqual(key.utf8) {
+      throw giveUp()
+    }
     fields.append(JSONMember(key: key, keyPosition: position, value: try value()))
   }
 
@@ -338,6 +481,63 @@ extension JSONScanner {
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+/// One reader's share of a catalog's entries: the members it read, from where its scanner started
+/// to the end of the object or to `stop`.
+///
+/// Unchecked: the scanner's bytes are only read, and outlive the readers.
+private struct EntriesPart: @unchecked Sendable {
+  var scanner: JSONScanner
+  var entries: [CatalogEntry] = []
+  /// By Swift's equality: a key repeated, or canonically equivalent to another, needs a warning.
+  var keys: Set<String> = []
+  /// Whether it stopped at `stop`, before the member that starts there.
+  var reachedStop = false
+  /// Whether it met something the tree reader must report.
+  var failed = false
+
+  init(scanner: JSONScanner, failed: Bool = false) {
+    self.scanner = scanner
+    self.failed = failed
+  }
+
+  /// Reads members, a member known to follow, until the object ends or the next member starts
+  /// at `stop`.
+  mutating func read(stoppingAt stop: Int?) {
+    reachedStop = false
+    do {
+      var more = true
+      while more {
+        if scanner.offset == stop {
+          reachedStop = true
+          return
+        }
+        let (key, keyPosition) = try scanner.catalogMemberKey()
+        guard keys.insert(key).inserted else {
+          failed = true
+          return
+        }
+        entries.append(try scanner.catalogEntryValue(key, at: keyPosition))
+        more = try scanner.catalogNextMember()
+      }
+    } catch {
+      failed = true
+    }
+  }
+}
+
+/// How many bytes are line feeds (memchr scans many bytes at once; catalogs have a line feed
+/// every few dozen bytes).
+private func countLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  guard let base = bytes.baseAddress else { return 0 }
+  var count = 0
+  var index = 0
+  while index < bytes.count, let found = memchr(base + index, 0x0A, bytes.count - index) {
+    count += 1
+    index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+  }
+  return count
 }
 
 /// The known fields of one object already read, one bit each: a field given twice needs the

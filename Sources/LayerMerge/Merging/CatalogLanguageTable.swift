@@ -1,6 +1,6 @@
 /// The provenance of one language of a merged catalog, built as localizations arrive, lowest
 /// layer first: the language's ``MergedTable``.
-struct CatalogLanguageTable {
+struct CatalogLanguageTable: Sendable {
   var table = LocalizationTable()
   var provenance: [KeyProvenance] = []
   /// Whether each winner came from a `.strings` or `.stringsdict` table.
@@ -47,12 +47,40 @@ struct CatalogLanguageTable {
   {
     let status: KeyProvenance.Status = layer == 0 ? .inherited : .added
     let entries = catalog.entries
+    @Sendable func slots(_ range: Range<Int>) -> LanguageSlots {
+      var slots = LanguageSlots()
+      slots.add(entries[range], status: status, layer: layer, layerName: layerName, file: file)
+      return slots
+    }
+    // A large catalog's two halves side by side, then each language's table from its two parts.
+    var all: LanguageSlots
+    if entries.count >= 1024 {
+      let middle = entries.count / 2
+      let (low, high) = sideBySide({ slots(0..<middle) }, { slots(middle..<entries.count) })
+      all = low
+      all.append(high)
+    } else {
+      all = slots(0..<entries.count)
+    }
+    return all.languageOfSlot.count >= 2 && entries.count >= 1024
+      ? all.tablesSideBySide(layer: layer, file: file) : all.tables(layer: layer, file: file)
+  }
+}
+
+/// The localizations of some of a catalog's entries, sorted by language: one slot per language,
+/// in the order languages first appear.
+private struct LanguageSlots: Sendable {
+  var languageOfSlot: [String] = []
+  var entriesOfSlot: [[LocalizationEntry]] = []
+  var recordsOfSlot: [[KeyProvenance]] = []
+
+  /// Adds every localization of the entries, with its record.
+  mutating func add(
+    _ entries: ArraySlice<CatalogEntry>, status: KeyProvenance.Status, layer: Int, layerName: String, file: String
+  ) {
     // Languages are found as the merge's dictionary finds them (by String equality); entries
     // list them in much the same order, so the slot at the same position is tried first.
     var slotOfLanguage: [String: Int] = [:]
-    var languageOfSlot: [String] = []
-    var entriesOfSlot: [[LocalizationEntry]] = []
-    var recordsOfSlot: [[KeyProvenance]] = []
     var slotAtPosition: [Int] = []
     for index in entries.indices {
       guard let localizations = entries[index].localizations else { continue }
@@ -86,14 +114,44 @@ struct CatalogLanguageTable {
             shadowed: []))
       }
     }
+  }
+
+  /// Adds the slots of the entries that follow these.
+  mutating func append(_ later: LanguageSlots) {
+    for (laterSlot, language) in later.languageOfSlot.enumerated() {
+      if let slot = languageOfSlot.firstIndex(of: language) {
+        entriesOfSlot[slot] += later.entriesOfSlot[laterSlot]
+        recordsOfSlot[slot] += later.recordsOfSlot[laterSlot]
+      } else {
+        languageOfSlot.append(language)
+        entriesOfSlot.append(later.entriesOfSlot[laterSlot])
+        recordsOfSlot.append(later.recordsOfSlot[laterSlot])
+      }
+    }
+  }
+
+  /// Each language's table; `nil` when a key has a language twice.
+  func tables(layer: Int, file: String, slots: Range<Int>? = nil) -> [String: CatalogLanguageTable]? {
     var tables: [String: CatalogLanguageTable] = [:]
-    for slot in languageOfSlot.indices {
+    for slot in slots ?? languageOfSlot.indices {
       let (table, repeats) = LocalizationTable.building(entriesOfSlot[slot])
       guard repeats.isEmpty else { return nil }
       tables[languageOfSlot[slot]] = CatalogLanguageTable(
         table: table, provenance: recordsOfSlot[slot],
         fromTables: Array(repeating: false, count: recordsOfSlot[slot].count), files: [(layer, file)])
     }
+    return tables
+  }
+
+  /// The same, half of the languages on another thread.
+  func tablesSideBySide(layer: Int, file: String) -> [String: CatalogLanguageTable]? {
+    let middle = languageOfSlot.count / 2
+    let all = self
+    let (low, high) = sideBySide(
+      { all.tables(layer: layer, file: file, slots: 0..<middle) },
+      { all.tables(layer: layer, file: file, slots: middle..<all.languageOfSlot.count) })
+    guard var tables = low, let high else { return nil }
+    tables.merge(high) { first, _ in first }
     return tables
   }
 }

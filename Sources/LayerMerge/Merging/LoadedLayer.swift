@@ -64,7 +64,7 @@ public struct LoadedLayer: Sendable {
   ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
   ///   - destinations: Further folders not to read through links.
   /// - Returns: The loaded layers, in the order of `layers`.
-  static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
+  package static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
     -> [LoadedLayer]
   {
     let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)

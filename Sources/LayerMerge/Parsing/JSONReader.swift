@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads JSON text into ``JSONNode``s that remember where every key and value stood.
 ///
 /// String Catalogs, the project file and the destination's bookkeeping files are JSON. Their
@@ -146,6 +152,9 @@ struct JSONScanner {
   var columnOffset = 0
   var column = 1
   var depth = 0
+  /// Short names the catalog reader made (language codes, states), reused when the same bytes
+  /// come again: a catalog repeats a few of them thousands of times.
+  var madeNames: [String] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -321,16 +330,27 @@ struct JSONScanner {
     let open = offset
     offset += 1
     let start = offset
-    // Fast path: no escape until the closing quote.
+    // Fast path: no escape until the closing quote. Eight bytes at a time while none of them is
+    // a quote, a backslash or a control character, noting whether any is not ASCII.
+    var highBits: UInt64 = 0
+    if let base = bytes.baseAddress {
+      while offset + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+        guard !mayStopString(word) else { break }
+        highBits |= word
+        offset += 8
+      }
+    }
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
-        let text = try validated(start..<offset)
+        let text = try validated(start..<offset, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
         offset += 1
         return text
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error(controlCharacterMessage(byte)) }
+      highBits |= UInt64(byte)
       offset += 1
     }
     guard offset < bytes.count else {
@@ -421,11 +441,13 @@ struct JSONScanner {
     return unit
   }
 
-  func validated(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
+  func validated(_ range: Range<Int>, isASCII: Bool = false) throws(JSONSyntaxError) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    // String(validating:) is generic and not specialized here; the decoder's check is the same
-    // rule, and String(decoding:) repairs nothing in text it found valid.
-    if isASCII(slice) || firstInvalidUTF8(slice) == slice.count { return String(decoding: slice, as: UTF8.self) }
+    var text = String(decoding: slice, as: UTF8.self)
+    // String(validating:) is generic and not specialized here. String(decoding:) replaces what
+    // is not UTF-8 with U+FFFD, which is not what stood there: the text is valid exactly when
+    // its bytes are the slice's.
+    if isASCII || text.withUTF8({ $0.count == slice.count && sameBytes($0, slice) }) { return text }
     var copy = self
     copy.offset = range.lowerBound + firstInvalidUTF8(slice)
     throw copy.error("the string is not valid UTF-8")
@@ -442,7 +464,14 @@ struct JSONScanner {
 
   // MARK: Whitespace and positions
 
+  /// Skips whitespace; most calls find none, and return without a call.
+  @inline(__always)
   mutating func skipWhitespace() {
+    if offset < bytes.count && bytes[offset] > 0x20 { return }
+    skipWhitespaceRun()
+  }
+
+  mutating func skipWhitespaceRun() {
     while offset < bytes.count {
       switch bytes[offset] {
       case 0x20:
@@ -530,19 +559,25 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
   }
 }
 
-/// Whether every byte is below 0x80, eight at a time.
-private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard let base = bytes.baseAddress else { return true }
-  var i = 0
-  while i + 8 <= bytes.count {
-    if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-    i += 8
-  }
-  while i < bytes.count {
-    if base[i] >= 0x80 { return false }
-    i += 1
-  }
-  return true
+/// Whether a string may end or need the slow path within these eight bytes: one of them is a
+/// quote, a backslash or a control character (false positives are allowed, never misses).
+@inline(__always)
+private func mayStopString(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+  let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+  // A zero byte, or a byte below 0x20, sets its high bit in (x - k) & ~x.
+  let zeroQuote = (quotes &- ones) & ~quotes
+  let zeroBackslash = (backslashes &- ones) & ~backslashes
+  let control = (word &- ones &* 0x20) & ~word
+  return (zeroQuote | zeroBackslash | control) & highs != 0
+}
+
+/// Whether two buffers of the same length hold the same bytes.
+private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+  return memcmp(left, right, a.count) == 0
 }
 
 /// The offset of the first byte that makes `bytes` invalid UTF-8 (its count if there is none).

@@ -117,6 +117,31 @@ import Testing
     #expect(!Self.expectSameAsTree(Array(text.utf8)))
   }
 
+  @Test func readsALargeCatalogInTwoHalvesAsTheTreeReaderDoes() {
+    // Over a megabyte, so two readers share it, each from its own line (positions included).
+    var catalog = StringCatalog(sourceLanguage: "en", version: "1.0")
+    for index in 0..<5000 {
+      let localizations = ["en", "de", "ja"].map { language in
+        CatalogLocalization(language: language, variant: .string("\(language) \(index) – %@ \u{1F600} \"quoted\""))
+      }
+      catalog.upsert(CatalogEntry(key: "key \(index)\n\u{E9}", localizations: localizations, comment: "c \(index)"))
+    }
+    let xcode = StringCatalogWriter.data(for: catalog)
+    #expect(xcode.count > 1 << 20)
+    #expect(Self.expectSameAsTree(xcode))
+    // Every line indented alike: the line the second reader starts from is most likely inside an
+    // entry, where the first reader never stops, and reads on alone.
+    let text = String(decoding: xcode, as: UTF8.self)
+    let flat = text.split(separator: "\n").map { "    " + $0.drop { $0 == " " } }.joined(separator: "\n")
+    #expect(Self.expectSameAsTree(Array(flat.utf8)))
+    // Carriage returns: lines are not counted ahead, the file is read by one reader.
+    #expect(Self.expectSameAsTree(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)))
+    // The first key again at the end, in the second half: a repeated key is the tree reader's.
+    let repeated = text.replacingOccurrences(of: "\"key 4999\\n\u{E9}\"", with: "\"key 0\\n\u{E9}\"")
+    #expect(repeated != text)
+    #expect(!Self.expectSameAsTree(Array(repeated.utf8)))
+  }
+
   @Test func givesUpOnNestingTheTreeReaderRefuses() {
     let deep =
       String(repeating: #"{"variations":{"device":{"mac":"#, count: 200) + "{}"

@@ -113,6 +113,29 @@ import Testing
     }
   }
 
+  @Test func aLargeCatalogTakenInHalvesMergesAlike() {
+    // Large enough to be taken in two halves side by side, and its languages in two groups; the
+    // second half has languages the first lacks, in another order.
+    var catalog = StringCatalog(sourceLanguage: "en", version: "1.0")
+    for index in 0..<1500 {
+      let languages = index < 750 ? ["en", "de", "fr"] : ["zh-Hans", "ko", "ja", "fr", "de", "en"]
+      let localizations = languages.map { CatalogLocalization(language: $0, variant: .string("\($0) \(index) %@")) }
+      catalog.upsert(CatalogEntry(key: "key \(index)", localizations: localizations))
+    }
+    Self.expectBothPathsAgree([Self.source(0, catalog)], layers: 1)
+    Self.expectBothPathsAgree([Self.source(0, catalog), Self.source(1, Self.overlay(of: catalog))], layers: 2)
+    // A language twice for a key of the second half: the general path resolves it.
+    var repeated = catalog
+    repeated.upsert(
+      CatalogEntry(
+        key: "key 1400",
+        localizations: [
+          CatalogLocalization(language: "ko", variant: .string("eins")),
+          CatalogLocalization(language: "ko", variant: .string("zwei")),
+        ]))
+    Self.expectBothPathsAgree([Self.source(0, repeated)], layers: 1)
+  }
+
   @Test func aCatalogTheGeneralPathResolvesOnTheWayMergesAlike() {
     let repeated = CatalogEntry(
       key: "k",

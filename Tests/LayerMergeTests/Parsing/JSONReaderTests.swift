@@ -86,6 +86,26 @@ import Testing
     }
   }
 
+  @Test func stringsAgreeWithFoundationWhateverByteEndsAnEightByteRun() {
+    // Strings are scanned eight bytes at a time: a quote, an escape, a control character, a
+    // non-ASCII character or an invalid byte at every place in and around a run.
+    let specials: [[UInt8]] = [
+      [0x5C, 0x22], [0x5C, 0x5C], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x0A], [0x1F], [0x7F],
+      [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x90, 0x80], [0x20], [0x21],
+      [0x23], [0x5B], [0x5D],
+    ]
+    for length in 0..<19 {
+      for place in 0...length {
+        for special in specials {
+          let letters = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+          let content = Array(letters[..<place]) + special + Array(letters[place...])
+          Self.expectAgreement([0x22] + content + [0x22])
+          Self.expectAgreement(Array("{\"k\": [\"".utf8) + content + Array("\", 1]}".utf8))
+        }
+      }
+    }
+  }
+
   @Test func nestingStopsWhereFoundationStops() {
     for depth in [511, 512, 513, 600] {
       let bytes = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
