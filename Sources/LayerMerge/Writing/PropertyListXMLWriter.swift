@@ -137,45 +137,80 @@ private struct Writer {
       indent(level)
       append("<data>\n")
       indent(level)
-      append(Base64.encode(bytes))
+      appendText(Base64.encode(bytes))
       append("\n")
       indent(level)
       append("</data>\n")
     case .integer(let integer):
       indent(level)
-      append("<integer>\(integer)</integer>\n")
+      appendText("<integer>\(integer)</integer>\n")
     case .real(let real):
       indent(level)
-      append("<real>\(real)</real>\n")
+      appendText("<real>\(real)</real>\n")
     case .boolean(let flag):
       indent(level)
       append(flag ? "<true/>\n" : "<false/>\n")
     case .date(let text):
       indent(level)
-      append("<date>\(text)</date>\n")
+      appendText("<date>\(text)</date>\n")
     }
   }
 
   mutating func indent(_ level: Int) {
-    output.append(contentsOf: repeatElement(0x09, count: level))
+    for _ in 0..<level { output.append(0x09) }
   }
 
-  mutating func append(_ text: String) {
+  /// Markup: copied as bytes (a `String`'s UTF-8 view is appended byte by byte).
+  mutating func append(_ markup: StaticString) {
+    markup.withUTF8Buffer { output.append(contentsOf: $0) }
+  }
+
+  mutating func appendText(_ text: String) {
     output.append(contentsOf: text.utf8)
   }
 
   mutating func appendEscaped(_ text: String) {
-    if doublingBOM && text.unicodeScalars.first == "\u{FEFF}" { append("\u{FEFF}") }
-    output.appendEscaping(
-      text, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") },
-      escape: { byte, output in
-        switch byte {
-        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-        default: output.append(contentsOf: "&amp;".utf8)
+    if doublingBOM && text.unicodeScalars.first == "\u{FEFF}" { appendText("\u{FEFF}") }
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        // Eight bytes at a time while none of them needs escaping.
+        if index + 8 <= bytes.count,
+          !mayNeedXMLEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
         }
-      })
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          switch byte {
+          case UInt8(ascii: "<"): append("&lt;")
+          case UInt8(ascii: ">"): append("&gt;")
+          default: append("&amp;")
+          }
+          start = index + 1
+        }
+        index += 1
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
   }
+}
+
+/// Whether one of eight bytes may be `<`, `>` or `&` (false positives are allowed, never misses).
+@inline(__always)
+private func mayNeedXMLEscape(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  func hasByte(_ byte: UInt8) -> UInt64 {
+    let matched = word ^ (ones &* UInt64(byte))
+    return (matched &- ones) & ~matched
+  }
+  return (hasByte(UInt8(ascii: "<")) | hasByte(UInt8(ascii: ">")) | hasByte(UInt8(ascii: "&")))
+    & 0x8080_8080_8080_8080 != 0
 }
 
 /// `CFStringCompare`'s order, UTF-16 code units, computed on the UTF-8 bytes: byte order is code

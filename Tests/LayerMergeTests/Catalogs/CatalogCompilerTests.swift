@@ -140,6 +140,29 @@ import Testing
     #expect(text.hasSuffix("</dict>\n</plist>\n"))
   }
 
+  /// Text is escaped eight bytes at a time: `& < >` (and bytes that are not) at every place in
+  /// and around a run, keys and values, as CoreFoundation writes them.
+  @Test func escapesEveryPlaceOfAnEightByteRunAsCoreFoundation() throws {
+    var pairs: [(key: String, value: String)] = []
+    for length in 0..<19 {
+      for place in 0...length {
+        for special in ["&", "<", ">", "é", "\"", "'", "=", "?", "=>"] {
+          let letters = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+          let text = String(letters.prefix(place)) + special + String(letters.dropFirst(place))
+          pairs.append((key: "\(pairs.count) \(text)", value: text))
+        }
+      }
+    }
+    let written = PropertyListXMLWriter.data(strings: pairs, order: Array(pairs.indices))
+    let object = try PropertyListSerialization.propertyList(from: Data(written), options: [], format: nil)
+    let dictionary = try #require(object as? [String: String])
+    #expect(dictionary.count == pairs.count)
+    for pair in pairs { #expect(dictionary[pair.key] == pair.value) }
+    let sorted = Array(pairs.indices).sorted { pairs[$0].key.utf16.lexicographicallyPrecedes(pairs[$1].key.utf16) }
+    let foundation = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
+    #expect(PropertyListXMLWriter.data(strings: pairs, order: sorted) == Array(foundation))
+  }
+
   @Test func forcesSourceLanguageNewUnitsAndFiltersLanguages() throws {
     let forced = try Self.plists(try Self.compile(.init(forceBuildAllStrings: true)))
     #expect(forced["en.lproj/compile-cases.strings"]?["source new"] as? String == "From code")
