@@ -48,6 +48,19 @@ public struct StringCatalog: Hashable, Sendable {
     for entry in entries { upsert(entry) }
   }
 
+  /// A catalog of entries whose keys are known to differ (a reader checked them): the array is
+  /// taken whole instead of entry by entry.
+  init(sourceLanguage: String, version: String?, otherFields: [JSONMember], distinctEntries entries: [CatalogEntry]) {
+    self.sourceLanguage = sourceLanguage
+    self.version = version
+    self.otherFields = otherFields
+    var indexByKey: [ByteKey: Int] = [:]
+    indexByKey.reserveCapacity(entries.count)
+    for position in entries.indices { indexByKey[ByteKey(entries[position].key)] = position }
+    self.indexByKey = indexByKey
+    self.entries = entries
+  }
+
   /// The entry for a key (compared by bytes), if there is one.
   public subscript(key: String) -> CatalogEntry? {
     indexByKey[ByteKey(key)].map { entries[$0] }

@@ -62,9 +62,10 @@ extension JSONScanner {
       more = try nextMember()
     }
     guard let sourceLanguage, let entries else { throw giveUp() }
-    var catalog = StringCatalog(sourceLanguage: sourceLanguage.0, version: version, otherFields: others)
+    // Keys that differ as Strings differ as bytes.
+    var catalog = StringCatalog(
+      sourceLanguage: sourceLanguage.0, version: version, otherFields: others, distinctEntries: entries)
     catalog.sourceLanguagePosition = sourceLanguage.1
-    for entry in entries { catalog.upsert(entry) }
     return catalog
   }
 

@@ -261,8 +261,11 @@ private struct Merge {
     }
   }
 
-  func result() -> CatalogMerger.Merged {
+  /// The merged catalog and its languages, moved out of the merge (a copy would be copied again
+  /// at the first change below).
+  mutating func result() -> CatalogMerger.Merged {
     var catalog = merged
+    merged = StringCatalog(sourceLanguage: "")
     catalog.sourceLanguage = sourceLanguage ?? ""
     catalog.version = version
     catalog.otherFields = topFields

@@ -476,11 +476,17 @@ struct JSONScanner {
       switch bytes[offset] {
       case 0x20:
         offset += 1
-        // Indentation: eight spaces at a time.
+        // Indentation: eight spaces at a time, and the spaces that start the last eight bytes
+        // at once (the lowest byte of a little-endian load is the first).
         if let base = bytes.baseAddress {
-          while offset + 8 <= bytes.count,
-            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-          {
+          while offset + 8 <= bytes.count {
+            let notSpaces =
+              UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+              ^ 0x2020_2020_2020_2020
+            guard notSpaces == 0 else {
+              offset += notSpaces.trailingZeroBitCount / 8
+              break
+            }
             offset += 8
           }
         }

@@ -1,5 +1,11 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs two pieces of work at once, the first on this thread, and returns both results.
 ///
 /// For a large piece of work inside a `concurrentPerform`: a nested one gets as many threads as
@@ -7,12 +13,55 @@ import Dispatch
 /// other. The second piece is offered to a thread of its own (a queue made here is served even
 /// when the shared pool is busy); whoever comes first does it: that thread, or this one once the
 /// first piece is done. Nothing that the second piece reads may be freed before this returns,
-/// and it is not: a thread that comes later finds the work taken.
+/// and it is not: a thread that comes later finds the work gone. Neither the work nor its result
+/// stays referenced once this returns, so the caller owns what it gets back alone (a result
+/// still referenced elsewhere would be copied at its first change).
 func sideBySide<First, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second)
   -> (First, Second)
 {
-  let secondResult = LazyValue<Second>()
-  DispatchQueue(label: "locmerge.side-by-side").async { _ = secondResult.value(second) }
+  let handoff = Handoff(second)
+  DispatchQueue(label: "locmerge.side-by-side").async { handoff.run() }
   let firstResult = first()
-  return (firstResult, secondResult.value(second))
+  return (firstResult, handoff.take())
+}
+
+/// Work that the first thread to come does, once.
+private final class Handoff<Value: Sendable>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var work: (@Sendable () -> Value)?
+  private var result: Value?
+
+  init(_ work: @escaping @Sendable () -> Value) {
+    self.work = work
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Does the work and keeps its result, unless the work is taken.
+  func run() {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard let work else { return }
+    self.work = nil
+    result = work()
+  }
+
+  /// The result, made here unless another thread made it (or is making it: then waits for it);
+  /// the handoff keeps none.
+  func take() -> Value {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let work {
+      self.work = nil
+      return work()
+    }
+    // With the work gone and the lock held, `run()` has kept the result.
+    defer { result = nil }
+    return result.unsafelyUnwrapped
+  }
 }

@@ -12,6 +12,30 @@ import Testing
       \.description)
   }
 
+  /// A large catalog is checked in two halves side by side: the same diagnostics, in the same
+  /// order, as each entry checked alone.
+  @Test func aLargeCatalogReportsAsItsEntriesAlone() throws {
+    var catalog = StringCatalog(sourceLanguage: "en")
+    for index in 0..<1500 {
+      let broken = index % 97 == 0
+      let localizations = [
+        CatalogLocalization(language: "en", variant: .string("%@ has %lld items \(index)")),
+        CatalogLocalization(language: "de", variant: .string(broken ? "%d hat \(index)" : "%@ hat %lld \(index)")),
+        CatalogLocalization(language: "fr", variant: .string(broken ? "%#@missing@ \(index)" : "plain \(index)")),
+      ]
+      catalog.upsert(CatalogEntry(key: "key \(index)", localizations: localizations))
+    }
+    let whole = CatalogCompiler.compile(catalog, path: "C.xcstrings").diagnostics
+    var alone: [Diagnostic] = []
+    for entry in catalog.entries {
+      alone +=
+        CatalogCompiler.compile(StringCatalog(sourceLanguage: "en", entries: [entry]), path: "C.xcstrings")
+        .diagnostics
+    }
+    #expect(whole.count >= 2 * (1500 / 97))
+    #expect(whole == alone)
+  }
+
   @Test func undefinedAndUnusedSubstitutionsInXcodesWords() throws {
     let found = try Self.diagnostics(
       """
