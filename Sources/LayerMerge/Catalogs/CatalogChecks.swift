@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The checks run when a catalog is compiled, each reported at the catalog's line and column:
 ///
 /// - a `%#@name@` with no such substitution (error, Xcode's wording);
@@ -44,7 +38,8 @@ struct CatalogChecks {
 
   private func run(_ range: Range<Int>) -> [Diagnostic] {
     var checker = Checker(file: file)
-    var usable = UsableLanguages()
+    // Which language codes can name a folder: a catalog repeats the same few.
+    var usable = LanguageAtPosition<Bool>()
     let entries = catalog.entries
     let sourceLanguage = catalog.sourceLanguage
     // By index: a copy of each entry and localization would retain all their parts, and the
@@ -62,7 +57,7 @@ struct CatalogChecks {
           // Most localizations are a plain text without '%' and '#': none of the checks below has
           // anything to say about one, but the language code's.
           if Self.isPlainWithoutSpecifiers(localizations[position].variant),
-            usable.isUsable(language, at: position)
+            usable.value(of: language, at: position, lookUp: CatalogCompiler.isUsableFolderName)
           {
             continue
           }
@@ -95,11 +90,8 @@ struct CatalogChecks {
     guard case .none = variant.variations, case .none = variant.substitutions, case .some = variant.stringUnit else {
       return false
     }
-    return variant.stringUnit.unsafelyUnwrapped.value.withUTF8BytesIfContiguous { bytes in
-      guard let base = bytes.baseAddress else { return true }
-      return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) == nil
-        && memchr(base, Int32(UInt8(ascii: "#")), bytes.count) == nil
-    } ?? false
+    let text = variant.stringUnit.unsafelyUnwrapped.value
+    return !text.containsUTF8Byte(UInt8(ascii: "%")) && !text.containsUTF8Byte(UInt8(ascii: "#"))
   }
 
   /// Whether any text of the variant has a `%`.
@@ -157,24 +149,6 @@ struct CatalogChecks {
 }
 
 // MARK: - Private
-
-/// Which language codes can name a folder, remembered: a catalog repeats the same few, in much
-/// the same order in every entry, so the code at the same position of the last entry is tried
-/// first.
-private struct UsableLanguages {
-  private var atPosition: [(language: String, usable: Bool)] = []
-
-  mutating func isUsable(_ language: String, at position: Int) -> Bool {
-    if position < atPosition.count, atPosition[position].language == language { return atPosition[position].usable }
-    let usable = CatalogCompiler.isUsableFolderName(language)
-    if position < atPosition.count {
-      atPosition[position] = (language, usable)
-    } else {
-      atPosition.append((language, usable))
-    }
-    return usable
-  }
-}
 
 private struct Context {
   var key: String

@@ -296,17 +296,14 @@ private struct Compilation {
     for (rank, index) in entries.indices.sorted(by: { utf16Order(entries[$0].key, entries[$1].key) }).enumerated() {
       ranks[index] = Int32(rank)
     }
-    // Entries list their languages in much the same order: the slot found at the same position
-    // of the previous entry is tried before the dictionary.
-    var slotAtPosition: [Int] = []
+    var slots = LanguageAtPosition<Int>()
     for index in entries.indices {
       guard let localizations = entries[index].localizations else { continue }
       let key = entries[index].key
       let untranslatable = entries[index].shouldTranslate == false
       for position in localizations.indices {
         let language = localizations[position].language
-        let slot = slot(of: language, guess: position < slotAtPosition.count ? slotAtPosition[position] : nil)
-        if position < slotAtPosition.count { slotAtPosition[position] = slot } else { slotAtPosition.append(slot) }
+        let slot = slots.value(of: language, at: position) { self.slot(of: $0) }
         guard tables[slot] != nil else { continue }
         if choices.compilesUntranslatableInSourceLanguageOnly, untranslatable, language != source { continue }
         if !options.forceBuildAllStrings, language == source,
@@ -331,8 +328,7 @@ private struct Compilation {
   }
 
   /// The slot of a language's table, made on first sight.
-  mutating func slot(of language: String, guess: Int?) -> Int {
-    if let guess, languageOfSlot[guess] == language { return guess }
+  mutating func slot(of language: String) -> Int {
     if let slot = slotOfLanguage[language] { return slot }
     let slot = tables.count
     slotOfLanguage[language] = slot

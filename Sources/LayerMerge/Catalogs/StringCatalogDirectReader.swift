@@ -134,15 +134,10 @@ extension JSONScanner {
     return nil
   }
 
-  fileprivate mutating func catalogMemberKey() throws(JSONSyntaxError) -> (String, TextPosition) { try memberKey() }
-
-  fileprivate mutating func catalogEntryValue(_ key: String, at position: TextPosition) throws(JSONSyntaxError)
+  // File-private, as `memberKey()` and `nextMember()`: `EntriesPart` reads entries with them.
+  fileprivate mutating func catalogEntry(_ key: String, at position: TextPosition) throws(JSONSyntaxError)
     -> CatalogEntry
-  { try catalogEntry(key, at: position) }
-
-  fileprivate mutating func catalogNextMember() throws(JSONSyntaxError) -> Bool { try nextMember() }
-
-  private mutating func catalogEntry(_ key: String, at position: TextPosition) throws(JSONSyntaxError) -> CatalogEntry {
+  {
     var entry = CatalogEntry(key: key)
     entry.position = position
     var seen = SeenFields()
@@ -344,15 +339,10 @@ extension JSONScanner {
   }
 
   /// The next member's key and where it stands; leaves the offset at its value.
-  private mutating func memberKey() throws(JSONSyntaxError) -> (String, TextPosition) {
-    skipWhitespace()
-    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw giveUp() }
-    let position = here()
+  fileprivate mutating func memberKey() throws(JSONSyntaxError) -> (String, TextPosition) {
+    let position = try memberStart()
     let key = try string()
-    skipWhitespace()
-    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw giveUp() }
-    offset += 1
-    skipWhitespace()
+    try memberColon()
     return (key, position)
   }
 
@@ -360,15 +350,25 @@ extension JSONScanner {
   /// the offset at its value. Field names and language codes have no escapes: one that has is
   /// left to the tree reader.
   private mutating func memberName() throws(JSONSyntaxError) -> (Range<Int>, TextPosition) {
+    let position = try memberStart()
+    let name = try rawString()
+    try memberColon()
+    return (name, position)
+  }
+
+  /// Before a member: the position of its key's opening quote, where the offset is left.
+  private mutating func memberStart() throws(JSONSyntaxError) -> TextPosition {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw giveUp() }
-    let position = here()
-    let name = try rawString()
+    return here()
+  }
+
+  /// After a member's key: past the colon and the whitespace around it.
+  private mutating func memberColon() throws(JSONSyntaxError) {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw giveUp() }
     offset += 1
     skipWhitespace()
-    return (name, position)
   }
 
   /// At a string's opening quote: the range of its bytes, when it has no escape and no control
@@ -402,11 +402,7 @@ extension JSONScanner {
     guard name.count <= 15, let base = bytes.baseAddress else { return try text(of: name) }
     let raw = UnsafeBufferPointer(start: base + name.lowerBound, count: name.count)
     func isSame(_ made: String) -> Bool {
-      guard made.utf8.count == raw.count else { return false }
-      return made.utf8.withContiguousStorageIfAvailable { made in
-        guard let start = made.baseAddress, let rawStart = raw.baseAddress else { return made.isEmpty }
-        return memcmp(start, rawStart, raw.count) == 0
-      } == true
+      made.utf8.count == raw.count && made.utf8.withContiguousStorageIfAvailable { sameBytes($0, raw) } == true
     }
     if hint < madeNames.count, isSame(madeNames[hint]) { return madeNames[hint] }
     let made: String
@@ -431,7 +427,7 @@ extension JSONScanner {
 
   /// After a member's value: `true` when another member follows, `false` when the object ended
   /// (a trailing comma is accepted, as Foundation accepts it).
-  private mutating func nextMember() throws(JSONSyntaxError) -> Bool {
+  fileprivate mutating func nextMember() throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     guard offset < bytes.count else { throw giveUp() }
     if bytes[offset] == UInt8(ascii: ",") {
@@ -514,13 +510,13 @@ private struct EntriesPart: @unchecked Sendable {
           reachedStop = true
           return
         }
-        let (key, keyPosition) = try scanner.catalogMemberKey()
+        let (key, keyPosition) = try scanner.memberKey()
         guard keys.insert(key).inserted else {
           failed = true
           return
         }
-        entries.append(try scanner.catalogEntryValue(key, at: keyPosition))
-        more = try scanner.catalogNextMember()
+        entries.append(try scanner.catalogEntry(key, at: keyPosition))
+        more = try scanner.nextMember()
       }
     } catch {
       failed = true

@@ -235,24 +235,12 @@ extension MergeChecker {
     var bitOfLanguage: [String: Int] = [:]
     for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
     var present = LanguageBits(rows: rows.count, bits: targets.count)
-    // Entries list their languages in much the same order: the language at the same position of
-    // the previous entry is tried before the dictionary (bit -1: not a target).
-    var seenAtPosition: [(language: String, bit: Int)] = []
+    // Bit -1: not a target.
+    var bits = LanguageAtPosition<Int>()
     for (row, index) in rows.enumerated() {
       guard let localizations = entries[index].localizations else { continue }
       for position in localizations.indices {
-        let language = localizations[position].language
-        let bit: Int
-        if position < seenAtPosition.count, seenAtPosition[position].language == language {
-          bit = seenAtPosition[position].bit
-        } else {
-          bit = bitOfLanguage[language] ?? -1
-          if position < seenAtPosition.count {
-            seenAtPosition[position] = (language, bit)
-          } else {
-            seenAtPosition.append((language, bit))
-          }
-        }
+        let bit = bits.value(of: localizations[position].language, at: position) { bitOfLanguage[$0] ?? -1 }
         if bit >= 0 { present.set(row: row, bit: bit) }
       }
     }

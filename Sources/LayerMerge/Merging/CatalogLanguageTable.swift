@@ -78,31 +78,23 @@ private struct LanguageSlots: Sendable {
   mutating func add(
     _ entries: ArraySlice<CatalogEntry>, status: KeyProvenance.Status, layer: Int, layerName: String, file: String
   ) {
-    // Languages are found as the merge's dictionary finds them (by String equality); entries
-    // list them in much the same order, so the slot at the same position is tried first.
+    // Languages are found as the merge's dictionary finds them (by String equality).
     var slotOfLanguage: [String: Int] = [:]
-    var slotAtPosition: [Int] = []
+    var slots = LanguageAtPosition<Int>()
     for index in entries.indices {
       guard let localizations = entries[index].localizations else { continue }
       let key = entries[index].key
       for position in localizations.indices {
-        let language = localizations[position].language
-        let slot: Int
-        if position < slotAtPosition.count, languageOfSlot[slotAtPosition[position]] == language {
-          slot = slotAtPosition[position]
-        } else {
-          if let known = slotOfLanguage[language] {
-            slot = known
-          } else {
-            slot = languageOfSlot.count
-            slotOfLanguage[language] = slot
-            languageOfSlot.append(language)
-            entriesOfSlot.append([])
-            entriesOfSlot[slot].reserveCapacity(entries.count)
-            recordsOfSlot.append([])
-            recordsOfSlot[slot].reserveCapacity(entries.count)
-          }
-          if position < slotAtPosition.count { slotAtPosition[position] = slot } else { slotAtPosition.append(slot) }
+        let slot = slots.value(of: localizations[position].language, at: position) { language in
+          if let known = slotOfLanguage[language] { return known }
+          let slot = languageOfSlot.count
+          slotOfLanguage[language] = slot
+          languageOfSlot.append(language)
+          entriesOfSlot.append([])
+          entriesOfSlot[slot].reserveCapacity(entries.count)
+          recordsOfSlot.append([])
+          recordsOfSlot[slot].reserveCapacity(entries.count)
+          return slot
         }
         let entry = LocalizationEntry(
           key: key, value: CatalogMerger.runtimeValue(of: localizations[position].variant, key: key),

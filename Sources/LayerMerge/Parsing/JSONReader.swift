@@ -569,19 +569,11 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 /// quote, a backslash or a control character (false positives are allowed, never misses).
 @inline(__always)
 private func mayStopString(_ word: UInt64) -> Bool {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let highs: UInt64 = 0x8080_8080_8080_8080
-  let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-  let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-  // A zero byte, or a byte below 0x20, sets its high bit in (x - k) & ~x.
-  let zeroQuote = (quotes &- ones) & ~quotes
-  let zeroBackslash = (backslashes &- ones) & ~backslashes
-  let control = (word &- ones &* 0x20) & ~word
-  return (zeroQuote | zeroBackslash | control) & highs != 0
+  word.marks(of: UInt8(ascii: "\"")) | word.marks(of: UInt8(ascii: "\\")) | word.marksBelow(0x20) != 0
 }
 
 /// Whether two buffers of the same length hold the same bytes.
-private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
   return memcmp(left, right, a.count) == 0
 }

@@ -16,11 +16,17 @@ extension String {
   }
 }
 
-extension String {
-  /// Calls `body` with the text's UTF-8 bytes when they are stored contiguously (native strings);
-  /// `nil` otherwise.
+extension UInt64 {
+  /// Eight bytes of text loaded at once: the high bit of each byte that equals `byte` (and maybe of
+  /// a byte just above one that does: a hint to look at the eight one by one, never a miss).
   @inline(__always)
-  func withUTF8BytesIfContiguous<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-    utf8.withContiguousStorageIfAvailable(body)
+  func marks(of byte: UInt8) -> UInt64 {
+    (self ^ (0x0101_0101_0101_0101 &* UInt64(byte))).marksBelow(1)
+  }
+
+  /// The same for bytes below `limit` (at most 0x80).
+  @inline(__always)
+  func marksBelow(_ limit: UInt8) -> UInt64 {
+    (self &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~self & 0x8080_8080_8080_8080
   }
 }

@@ -204,13 +204,7 @@ private struct Writer {
 /// Whether one of eight bytes may be `<`, `>` or `&` (false positives are allowed, never misses).
 @inline(__always)
 private func mayNeedXMLEscape(_ word: UInt64) -> Bool {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  func hasByte(_ byte: UInt8) -> UInt64 {
-    let matched = word ^ (ones &* UInt64(byte))
-    return (matched &- ones) & ~matched
-  }
-  return (hasByte(UInt8(ascii: "<")) | hasByte(UInt8(ascii: ">")) | hasByte(UInt8(ascii: "&")))
-    & 0x8080_8080_8080_8080 != 0
+  word.marks(of: UInt8(ascii: "<")) | word.marks(of: UInt8(ascii: ">")) | word.marks(of: UInt8(ascii: "&")) != 0
 }
 
 /// `CFStringCompare`'s order, UTF-16 code units, computed on the UTF-8 bytes: byte order is code
