@@ -25,6 +25,14 @@ enum BenchmarkMain {
     let rounds = Int(value("--rounds") ?? "") ?? 5
     let baseline = value("--baseline-binary").map(URL.init(fileURLWithPath:))
     let binaryOption = value("--binary")
+    // The locmerge timed as whole processes: `--binary`, else the one built beside the benchmark;
+    // the sections that need one find the first that runs.
+    let siblingBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("locmerge")
+    let givenBinary = binaryOption.map(URL.init(fileURLWithPath:)) ?? siblingBinary
+    let runnableBinary = ([binaryOption.map(URL.init(fileURLWithPath:))].compactMap { $0 } + [siblingBinary]).first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }
     let quick = arguments.contains("--quick")
     #if DEBUG
       print("warning: this is a debug build; measure with `swift run -c release locmerge-bench`\n")
@@ -76,13 +84,8 @@ enum BenchmarkMain {
       print("## Catalog layers: one target at seed scale, String Catalogs against `.strings` tables, same run\n")
       let catalogs = try CatalogMergeBenchmark.makeCatalogProject(from: project)
       defer { try? FileManager.default.removeItem(at: catalogs) }
-      let binary =
-        ([binaryOption].compactMap { $0 }.map(URL.init(fileURLWithPath:))
-        + [
-          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("locmerge")
-        ])
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-      print(CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5), binary: binary))
+      print(
+        CatalogMergeBenchmark.run(legacy: project, catalogs: catalogs, rounds: max(rounds, 5), binary: runnableBinary))
     }
     if arguments.contains("--profile-catalog-merge") {
       // Only reading and merging one target's catalogs, for a profiler. `--workload DIR` takes a
@@ -128,11 +131,7 @@ enum BenchmarkMain {
       return
     }
     let projectSection = {
-      let binary = URL(
-        fileURLWithPath: binaryOption
-          ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "locmerge"
-          ).path)
+      let binary = givenBinary
       print("## One `locmerge build` for every target: stages, in process\n")
       print(try ProjectBenchmark.stages(shared: shared, rounds: max(rounds, 5), targets: quick ? 3 : 18))
       print("## One `locmerge build` for every target against the seed script run once per target\n")
@@ -169,11 +168,7 @@ enum BenchmarkMain {
       let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
       defer { try? FileManager.default.removeItem(at: project) }
       try Workload.makeOverridesCompatible(project)
-      let binary = URL(
-        fileURLWithPath: binaryOption
-          ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "locmerge"
-          ).path)
+      let binary = givenBinary
       let seedScript = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py")
       print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
       if let baseline {
@@ -205,14 +200,8 @@ enum BenchmarkMain {
     try Workload.makeOverridesCompatible(project)
     print(MergeBenchmark.inProcess(project: project, rounds: rounds))
     try catalogLayersSection(project)
-    let binaryDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let binaries =
-      ([binaryOption].compactMap { $0 }.map(URL.init(fileURLWithPath:))
-      + [binaryDirectory.appendingPathComponent("locmerge")]).filter {
-        FileManager.default.isExecutableFile(atPath: $0.path)
-      }
     let seedScript = packageRoot.appendingPathComponent("Benchmarks/build_localization_seed.py")
-    for binary in binaries.prefix(1) {
+    if let binary = runnableBinary {
       print(MergeBenchmark.processes(project: project, binary: binary, seedScript: seedScript, rounds: max(rounds, 5)))
       print("(\(binary.path); median of \(max(rounds, 5)) runs)\n")
       if let baseline {
@@ -220,13 +209,13 @@ enum BenchmarkMain {
         print(BaselineBenchmark.run(project: project, binary: binary, baseline: baseline, rounds: max(rounds, 9)))
       }
     }
-    if binaries.isEmpty {
+    if runnableBinary == nil {
       print("(no locmerge binary next to the benchmark: run `swift build -c release` to time whole processes)\n")
     }
     print("## Extracting \(targets) full copies into a base and overlays, against the \(targets) merges back\n")
     print(try ExtractBenchmark.run(project: project, rounds: rounds))
     catalogSection()
-    if !binaries.isEmpty { try projectSection() }
+    if runnableBinary != nil { try projectSection() }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
     print("## Merge cost per entry (11 languages, one target)\n")

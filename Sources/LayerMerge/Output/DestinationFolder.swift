@@ -88,8 +88,9 @@ final class DestinationFolder {
     let parent = try folder(creating: parentPath)
     let name = OutputPath.name(of: relative)
     // A folder looked up and found missing is created without being opened first.
-    var descriptor = missing.contains(relative) ? -1 : Self.openFolder(name, in: parent)
-    if descriptor < 0 && (missing.contains(relative) || errno == ENOENT) {
+    let knownMissing = missing.contains(relative)
+    var descriptor = knownMissing ? -1 : Self.openFolder(name, in: parent)
+    if descriptor < 0 && (knownMissing || errno == ENOENT) {
       if mkdirat(parent, name, 0o777) == 0 {
         createdFolders.append(relative)
         created.insert(relative)

@@ -134,30 +134,29 @@ public struct ProjectBuild: Sendable {
     let shared = SharedLayers(
       stale.flatMap { targets[$0].layers }, options: options,
       destinations: stale.map { destinations[$0] })
+    // Each stale target's merge and rendered files, made once by whoever asks first.
+    let prepared = stale.map { _ in LazyValue<Prepared>() }
+    let preparation = { @Sendable (position: Int) -> Prepared in
+      let index = stale[position]
+      return prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) }
+    }
     // The first target is merged and rendered alone, every core on its tables and checks: it
     // makes what the shared layers' checks, records and renderings give every other target, which
     // the targets built side by side would otherwise wait for (or make on every core at once).
-    let first = stale.first.map { prepare(targets[$0], destination: destinations[$0], shared: shared) }
+    if !stale.isEmpty { _ = preparation(0) }
     // Every target is prepared, then every target written, as one list of work: a core that has
     // no target left to prepare starts writing, and the run ends with a write, not a whole
     // target, on one core. A write whose target is still being prepared waits for it (work is
     // handed out in order, so every preparation has started by then).
-    let prepared = stale.map { _ in LazyValue<Prepared>() }
-    if let first { _ = prepared[0].value { first } }
     let work = Array(0..<(2 * stale.count))
     let built = work.concurrentMap { item -> ProjectBuildResult.Target? in
       let position = item % stale.count
-      let index = stale[position]
       guard item >= stale.count else {
-        if position > 0 {
-          _ = prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) }
-        }
+        _ = preparation(position)
         return nil
       }
-      let result = write(
-        prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) },
-        whileWaiting: whileWaiting)
-      reporter.finished(targets[index].name)
+      let result = write(preparation(position), whileWaiting: whileWaiting)
+      reporter.finished(targets[stale[position]].name)
       return result
     }.compactMap { $0 }
     for (index, result) in zip(stale, built) { results[index] = result }
