@@ -46,9 +46,10 @@ extension MergeChecker {
     let merged = catalogs[index]
     var overrideFormats: Set<SourceLocation> = []
     for table in languages {
-      // By index: most records are inherited, and a copy of each would retain all its parts.
-      for index in table.provenance.indices where table.provenance[index].status != .inherited {
-        checkOverride(table.provenance[index], language: table.address.language, in: merged, formats: &overrideFormats)
+      // Only what layers above the base define: the base's records are not made at all.
+      for position in table.nonInheritedPositions {
+        checkOverride(
+          table.record(at: position), language: table.address.language, in: merged, formats: &overrideFormats)
       }
     }
     checkDrift(merged, languages: languages)
@@ -155,17 +156,17 @@ extension MergeChecker {
     let sourceLanguage = merged.catalog.sourceLanguage
     guard let source = languages.first(where: { $0.address.language == sourceLanguage }) else { return }
     let others = languages.filter { $0.address.language != sourceLanguage }
-    for index in source.provenance.indices {
-      let record = source.provenance[index]
+    // A drifting record is one a layer above the base defines; the others are looked up by key.
+    for index in source.nonInheritedPositions {
+      let record = source.record(at: index)
       guard record.winner.layerIndex > 0, record.status == .overridden || record.status == .added else { continue }
       let previous = record.shadowed.first?.value ?? .string(record.key)
       guard previous != record.winner.value else { continue }
-      let entry = source.table.entries[index]
-      let digest = source.table.digest(at: index)
+      let entry = source.entry(at: index)
       var stale: [(language: String, definition: Definition)] = []
       for table in others {
-        guard let position = table.table.index(ofKeyOf: entry, digest: digest) else { continue }
-        let winner = table.provenance[position].winner
+        guard let position = table.index(ofKeyOf: entry) else { continue }
+        let winner = table.record(at: position).winner
         if winner.layerIndex < record.winner.layerIndex { stale.append((table.address.language, winner)) }
       }
       guard !stale.isEmpty else { continue }
@@ -265,10 +266,9 @@ extension MergeChecker {
     let fallback = merged.sources.last ?? merged.address.relativePath
     let lookup = byLanguage
     return CatalogChecks(catalog: merged.catalog, options: CatalogCompiler.Options()) { key, language in
-      guard let table = lookup[language],
-        let index = table.table.index(ofKeyOf: LocalizationEntry(key: key, string: ""))
+      guard let table = lookup[language], let index = table.index(ofKeyOf: LocalizationEntry(key: key, string: ""))
       else { return fallback }
-      return table.provenance[index].winner.file
+      return table.record(at: index).winner.file
     }.run()
   }
 }

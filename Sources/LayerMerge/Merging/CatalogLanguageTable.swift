@@ -1,149 +1,83 @@
 /// The provenance of one language of a merged catalog, built as localizations arrive, lowest
-/// layer first: the language's ``MergedTable``.
+/// layer first: the language's ``MergedTable``. When the merge took the first catalog whole, its
+/// localizations of the language stay in it (``FirstCatalogLanguages``) and only what arrives
+/// above them is recorded here.
 struct CatalogLanguageTable: Sendable {
-  var table = LocalizationTable()
-  var provenance: [KeyProvenance] = []
-  /// Whether each winner came from a `.strings` or `.stringsdict` table.
-  var fromTables: [Bool] = []
+  /// The first catalog's localizations of the language, when it was taken whole.
+  var first: FirstCatalogLanguages.Language?
+  /// What arrives above `first` (or everything, without it): replaced positions of `first`'s
+  /// table, and keys it lacks.
+  var patch = TablePatch()
+  /// Whether each added winner came from a `.strings` or `.stringsdict` table.
+  var addedFromTables: [Bool] = []
+  /// The positions of `first` whose winner came from a table.
+  var replacedFromTables: Set<Int> = []
   var files: [(Int, String)] = []
+
+  /// The table of a language of the first catalog, taken whole.
+  init(first: FirstCatalogLanguages.Language) {
+    self.first = first
+    files = [(first.all.layerIndex, first.all.file)]
+  }
+
+  /// A table that starts empty.
+  init() {}
 
   /// Records the definition of a localization that arrives above what the table has.
   /// - Parameters:
+  ///   - entryIndex: The index of the localization's entry in the merged catalog.
   ///   - variant: The localization's content.
   ///   - fromTable: Whether it comes from a `.strings` or `.stringsdict` table.
   ///   - replaced: The localization of the same language it replaced in the merged entry, if any.
   mutating func record(
-    _ definition: Definition, variant: CatalogVariant, fromTable: Bool, replacing replaced: CatalogLocalization?
+    _ definition: Definition, entry entryIndex: Int, variant: CatalogVariant, fromTable: Bool,
+    replacing replaced: CatalogLocalization?
   ) {
     if !files.contains(where: { $0.1 == definition.file }) { files.append((definition.layerIndex, definition.file)) }
-    let (index, previous) = table.upsertReturningIndex(definition.entry)
-    guard previous != nil else {
-      provenance.append(
-        KeyProvenance(status: definition.layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
-      fromTables.append(fromTable)
+    if let first, let position = first.position(ofEntryAt: entryIndex) {
+      let belowFromTable = replacedFromTables.contains(position)
+      patch.change(position, from: { (first.entry(at: position), first.record(at: position)) }) { entry, record in
+        Self.override(&record, with: definition, variant: variant, fromTable: fromTable || belowFromTable, replaced)
+        entry = definition.entry
+      }
+      if fromTable { replacedFromTables.insert(position) } else { replacedFromTables.remove(position) }
       return
     }
-    let below = provenance[index].winner
-    // Two catalog localizations are the same when everything in them is, states included; a
-    // table entry has no state, so it is the same as what it compiles to.
-    let same =
-      fromTable || fromTables[index] ? below.value == definition.value : replaced?.variant == variant
-    provenance[index].shadowed.insert(below, at: 0)
-    provenance[index].winner = definition
-    provenance[index].status = same ? .redundant : .overridden
-    fromTables[index] = fromTable
+    let (index, previous) = patch.added.upsertReturningIndex(definition.entry)
+    guard previous != nil else {
+      patch.addedRecords.append(
+        KeyProvenance(status: definition.layerIndex == 0 ? .inherited : .added, winner: definition, shadowed: []))
+      addedFromTables.append(fromTable)
+      return
+    }
+    Self.override(
+      &patch.addedRecords[index], with: definition, variant: variant, fromTable: fromTable || addedFromTables[index],
+      replaced)
+    addedFromTables[index] = fromTable
   }
 
-  /// The tables of every language of the first catalog a merge takes, with one record per
-  /// localization: what ``record(_:variant:fromTable:replacing:)`` gives for each of them in
-  /// order, made in one pass. `nil` when the catalog has something the merge resolves on the way
-  /// (a language given twice for a key), which the general path does.
-  /// - Parameters:
-  ///   - catalog: The catalog, the first thing the merge takes.
-  ///   - layer: Its layer's index; its name is `layerName`.
-  ///   - file: Its path.
-  static func tables(ofFirst catalog: StringCatalog, layer: Int, layerName: String, file: String)
-    -> [String: CatalogLanguageTable]?
-  {
-    let status: KeyProvenance.Status = layer == 0 ? .inherited : .added
-    let entries = catalog.entries
-    @Sendable func slots(_ range: Range<Int>) -> LanguageSlots {
-      var slots = LanguageSlots()
-      slots.add(entries[range], status: status, layer: layer, layerName: layerName, file: file)
-      return slots
+  /// The language's merged table.
+  func mergedTable(address: TableAddress) -> MergedTable {
+    let (sources, layerIndexes) = (files.map(\.1), files.map(\.0))
+    guard let first else {
+      return MergedTable(
+        address: address, table: patch.added, provenance: patch.addedRecords, sources: sources,
+        layerIndexes: layerIndexes)
     }
-    // A large catalog's two halves side by side, then each language's table from its two parts.
-    var all: LanguageSlots
-    if entries.count >= 1024 {
-      let middle = entries.count / 2
-      let (low, high) = sideBySide({ slots(0..<middle) }, { slots(middle..<entries.count) })
-      all = low
-      all.append(high)
-    } else {
-      all = slots(0..<entries.count)
-    }
-    return all.languageOfSlot.count >= 2 && entries.count >= 1024
-      ? all.tablesSideBySide(layer: layer, file: file) : all.tables(layer: layer, file: file)
+    return MergedTable(address: address, first: first, patch: patch, sources: sources, layerIndexes: layerIndexes)
   }
-}
 
-/// The localizations of some of a catalog's entries, sorted by language: one slot per language,
-/// in the order languages first appear.
-private struct LanguageSlots: Sendable {
-  var languageOfSlot: [String] = []
-  var entriesOfSlot: [[LocalizationEntry]] = []
-  var recordsOfSlot: [[KeyProvenance]] = []
-
-  /// Adds every localization of the entries, with its record.
-  mutating func add(
-    _ entries: ArraySlice<CatalogEntry>, status: KeyProvenance.Status, layer: Int, layerName: String, file: String
+  /// Makes `definition` the record's winner above what it had.
+  /// - Parameter fromTable: Whether either of the two came from a table: a table entry has no
+  ///   state, so it is the same as what it compiles to.
+  private static func override(
+    _ record: inout KeyProvenance, with definition: Definition, variant: CatalogVariant, fromTable: Bool,
+    _ replaced: CatalogLocalization?
   ) {
-    // Languages are found as the merge's dictionary finds them (by String equality).
-    var slotOfLanguage: [String: Int] = [:]
-    var slots = LanguageAtPosition<Int>()
-    for index in entries.indices {
-      guard let localizations = entries[index].localizations else { continue }
-      let key = entries[index].key
-      for position in localizations.indices {
-        let slot = slots.value(of: localizations[position].language, at: position) { language in
-          if let known = slotOfLanguage[language] { return known }
-          let slot = languageOfSlot.count
-          slotOfLanguage[language] = slot
-          languageOfSlot.append(language)
-          entriesOfSlot.append([])
-          entriesOfSlot[slot].reserveCapacity(entries.count)
-          recordsOfSlot.append([])
-          recordsOfSlot[slot].reserveCapacity(entries.count)
-          return slot
-        }
-        let entry = LocalizationEntry(
-          key: key, value: CatalogMerger.runtimeValue(of: localizations[position].variant, key: key),
-          position: localizations[position].position)
-        entriesOfSlot[slot].append(entry)
-        recordsOfSlot[slot].append(
-          KeyProvenance(
-            status: status, winner: Definition(layerIndex: layer, layer: layerName, file: file, entry: entry),
-            shadowed: []))
-      }
-    }
-  }
-
-  /// Adds the slots of the entries that follow these.
-  mutating func append(_ later: LanguageSlots) {
-    for (laterSlot, language) in later.languageOfSlot.enumerated() {
-      if let slot = languageOfSlot.firstIndex(of: language) {
-        entriesOfSlot[slot] += later.entriesOfSlot[laterSlot]
-        recordsOfSlot[slot] += later.recordsOfSlot[laterSlot]
-      } else {
-        languageOfSlot.append(language)
-        entriesOfSlot.append(later.entriesOfSlot[laterSlot])
-        recordsOfSlot.append(later.recordsOfSlot[laterSlot])
-      }
-    }
-  }
-
-  /// Each language's table; `nil` when a key has a language twice.
-  func tables(layer: Int, file: String, slots: Range<Int>? = nil) -> [String: CatalogLanguageTable]? {
-    var tables: [String: CatalogLanguageTable] = [:]
-    for slot in slots ?? languageOfSlot.indices {
-      let (table, repeats) = LocalizationTable.building(entriesOfSlot[slot])
-      guard repeats.isEmpty else { return nil }
-      tables[languageOfSlot[slot]] = CatalogLanguageTable(
-        table: table, provenance: recordsOfSlot[slot],
-        fromTables: Array(repeating: false, count: recordsOfSlot[slot].count), files: [(layer, file)])
-    }
-    return tables
-  }
-
-  /// The same, half of the languages on another thread.
-  func tablesSideBySide(layer: Int, file: String) -> [String: CatalogLanguageTable]? {
-    let middle = languageOfSlot.count / 2
-    let all = self
-    let (low, high) = sideBySide(
-      { all.tables(layer: layer, file: file, slots: 0..<middle) },
-      { all.tables(layer: layer, file: file, slots: middle..<all.languageOfSlot.count) })
-    guard var tables = low, let high else { return nil }
-    tables.merge(high) { first, _ in first }
-    return tables
+    // Two catalog localizations are the same when everything in them is, states included.
+    let same = fromTable ? record.winner.value == definition.value : replaced?.variant == variant
+    record.shadowed.insert(record.winner, at: 0)
+    record.winner = definition
+    record.status = same ? .redundant : .overridden
   }
 }

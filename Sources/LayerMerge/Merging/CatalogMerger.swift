@@ -32,8 +32,9 @@ enum CatalogMerger {
   ///   - address: The catalog's address (language `""`).
   ///   - sources: The layers that have the table, lowest first.
   ///   - layerNames: The name of every layer of the stack.
-  ///   - takingFirstCatalogWhole: Whether the first catalog is taken whole, its records made in one
-  ///     pass, rather than localization by localization (the same result; tests compare the two).
+  ///   - takingFirstCatalogWhole: Whether the first catalog is taken whole, its records made only
+  ///     when asked for, rather than localization by localization (the same result; tests compare
+  ///     the two).
   static func merge(
     _ address: TableAddress, sources: [Source], layerNames: [String], takingFirstCatalogWhole: Bool = true
   ) -> Merged {
@@ -171,9 +172,9 @@ private struct Merge {
   }
 
   /// The first catalog of the merge, taken as it is: its entries are the merged entries, and
-  /// each language's records are made in one pass. `false` (nothing taken) when the catalog has
-  /// something that taking it entry by entry resolves: an entry field given twice, a language
-  /// given twice for a key.
+  /// its localizations stay in it until something asks for their records. `false` (nothing
+  /// taken) when the catalog has something that taking it entry by entry resolves: an entry
+  /// field given twice, a language given twice for a key.
   mutating func takeWhole(_ catalog: StringCatalog, path: String, layer: Int) -> Bool {
     for entry in catalog.entries where entry.otherFields.count > 1 {
       var fields: [JSONMember] = []
@@ -181,12 +182,13 @@ private struct Merge {
       guard fields.count == entry.otherFields.count else { return false }
     }
     guard
-      let tables = CatalogLanguageTable.tables(
-        ofFirst: catalog, layer: layer, layerName: layerNames[layer], file: path)
+      let first = FirstCatalogLanguages(catalog: catalog, layerIndex: layer, layerName: layerNames[layer], file: path)
     else { return false }
     merged = catalog
     lowestLayer = Array(repeating: layer, count: catalog.entries.count)
-    languages = tables
+    for slot in first.languages.indices {
+      languages[first.languages[slot]] = CatalogLanguageTable(first: first.language(slot))
+    }
     return true
   }
 
@@ -249,7 +251,7 @@ private struct Merge {
       layerIndex: layer, layer: layerNames[layer], file: file,
       entry: LocalizationEntry(key: key, value: value, position: localization.position))
     languages[localization.language, default: CatalogLanguageTable()].record(
-      definition, variant: localization.variant, fromTable: fromTable, replacing: replaced)
+      definition, entry: index, variant: localization.variant, fromTable: fromTable, replacing: replaced)
   }
 
   /// Sets a field by its key: the later value replaces the earlier one where it stands.
@@ -275,11 +277,7 @@ private struct Merge {
       catalog.updateEntry(at: index) { $0.extractionState = "manual" }
     }
     let tables = languages.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { language in
-      languages[language].map { table in
-        MergedTable(
-          address: address.inLanguage(language), table: table.table, provenance: table.provenance,
-          sources: table.files.map(\.1), layerIndexes: table.files.map(\.0))
-      }
+      languages[language]?.mergedTable(address: address.inLanguage(language))
     }
     var merged = MergedCatalog(
       address: address, catalog: catalog, sources: sources.map(\.1), layerIndexes: sources.map(\.0))

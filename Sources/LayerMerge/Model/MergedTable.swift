@@ -11,10 +11,14 @@ public struct MergedTable: Sendable {
   /// The indexes of the layers that have this file.
   public var layerIndexes: [Int]
 
-  /// The lowest file's table, or the whole table when there is no patch.
+  /// The lowest file's table, or the whole table when there is no patch; empty when the lowest
+  /// part is `first`.
   private var lowest: LocalizationTable
   /// The records of `lowest`'s entries.
   private var lowestRecords: [KeyProvenance]
+  /// A language of the first catalog of a merge, when it is the lowest part (always with a
+  /// patch): its entries and records are made only when asked for.
+  private var first: FirstCatalogLanguages.Language?
   /// What the layers above the lowest file change; `nil` when `lowest` is the whole table.
   private var patch: TablePatch?
   /// Whether every record of `lowest` is `.inherited` (the lowest file is the base layer's).
@@ -57,21 +61,34 @@ public struct MergedTable: Sendable {
   /// - Parameter lowestIsInherited: Whether every record of the lowest file is `.inherited`.
   init(
     address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
-    lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
+    first: FirstCatalogLanguages.Language? = nil, lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
   ) {
     self.address = address
     self.sources = sources
     self.layerIndexes = layerIndexes
     self.lowest = lowest
     lowestRecords = records
+    self.first = first
     var patch = patch
     patch.finish()
     self.patch = patch
     self.lowestIsInherited = lowestIsInherited
     whole = LazyValue()
     if lowestIsInherited {
-      patchedNonInherited = (patch.replacedPositions + (lowest.count..<count)).filter { status(at: $0) != .inherited }
+      patchedNonInherited = (patch.replacedPositions + (lowestPartCount..<count)).filter {
+        status(at: $0) != .inherited
+      }
     }
+  }
+
+  /// A catalog language made of the first catalog's localizations, changed by `patch`.
+  init(
+    address: TableAddress, first: FirstCatalogLanguages.Language, patch: TablePatch, sources: [String],
+    layerIndexes: [Int]
+  ) {
+    self.init(
+      address: address, lowest: LocalizationTable(), records: [], patch: patch, first: first,
+      lowestIsInherited: first.all.status == .inherited, sources: sources, layerIndexes: layerIndexes)
   }
 
   private init(replacing other: MergedTable, table: LocalizationTable, provenance: [KeyProvenance]) {
@@ -83,47 +100,51 @@ public struct MergedTable: Sendable {
   // MARK: - Reading without making the whole table
 
   /// The number of entries.
-  var count: Int { lowest.count + (patch?.added.count ?? 0) }
+  var count: Int { lowestPartCount + (patch?.added.count ?? 0) }
 
   /// The number of leading positions that hold the lowest file's keys (in its order).
-  var lowestCount: Int { patch == nil ? 0 : lowest.count }
+  var lowestCount: Int { patch == nil ? 0 : lowestPartCount }
 
   /// The entry at a position.
   func entry(at position: Int) -> LocalizationEntry {
     guard let patch else { return lowest.entries[position] }
-    if position >= lowest.count { return patch.added.entries[position - lowest.count] }
+    if position >= lowestPartCount { return patch.added.entries[position - lowestPartCount] }
     if let slot = patch.slot(ofReplaced: position) { return patch.replacedEntries[slot] }
-    return lowest.entries[position]
+    return first?.entry(at: position) ?? lowest.entries[position]
   }
 
   /// The record of the entry at a position.
   func record(at position: Int) -> KeyProvenance {
     guard let patch else { return lowestRecords[position] }
-    if position >= lowest.count { return patch.addedRecords[position - lowest.count] }
+    if position >= lowestPartCount { return patch.addedRecords[position - lowestPartCount] }
     if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot] }
-    return lowestRecords[position]
+    return first?.record(at: position) ?? lowestRecords[position]
   }
 
   /// The status of the record at a position, without copying the record.
   func status(at position: Int) -> KeyProvenance.Status {
     guard let patch else { return lowestRecords[position].status }
-    if position >= lowest.count { return patch.addedRecords[position - lowest.count].status }
+    if position >= lowestPartCount { return patch.addedRecords[position - lowestPartCount].status }
     if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot].status }
-    return lowestRecords[position].status
+    return first?.all.status ?? lowestRecords[position].status
   }
 
   /// The digest of the key at a position (see ``LocalizationTable/digest(at:)``).
   func digest(at position: Int) -> UInt64 {
-    guard let patch, position >= lowest.count else { return lowest.digest(at: position) }
-    return patch.added.digest(at: position - lowest.count)
+    guard let patch, position >= lowestPartCount else { return lowestTable.digest(at: position) }
+    return patch.added.digest(at: position - lowestPartCount)
   }
 
   /// The position of the entry with the same key as `entry`, if the table has one.
   /// - Parameter hint: Where the key probably stands (see ``LocalizationTable/index(ofKeyOf:digest:hint:)``).
   func index(ofKeyOf entry: LocalizationEntry, digest: UInt64? = nil, hint: Int? = nil) -> Int? {
-    if let position = lowest.index(ofKeyOf: entry, digest: digest, hint: hint) { return position }
-    return patch?.added.index(ofKeyOf: entry, digest: digest, hint: hint.map { $0 - lowest.count }).map {
-      lowest.count + $0
+    if let first {
+      if let position = first.position(ofKey: entry.key) { return position }
+    } else if let position = lowest.index(ofKeyOf: entry, digest: digest, hint: hint) {
+      return position
+    }
+    return patch?.added.index(ofKeyOf: entry, digest: digest, hint: hint.map { $0 - lowestPartCount }).map {
+      lowestPartCount + $0
     }
   }
 
@@ -136,6 +157,10 @@ public struct MergedTable: Sendable {
     return patchedNonInherited
   }
 
+  /// Whether records of a catalog's first layer are still to be made: nothing has asked for the
+  /// whole table or its records yet.
+  var recordsAreDeferred: Bool { first.map { !$0.isWhole } ?? false }
+
   /// The positions of the lowest file's table that layers above replaced, ascending; `nil`
   /// without a patch.
   var replacedPositions: [Int]? { patch?.replacedPositions }
@@ -146,7 +171,7 @@ public struct MergedTable: Sendable {
       return (0..<count).map { Self.introducingLayer(record(at: $0)) }
     }
     // Every key of the lowest file was introduced by it, replaced or not.
-    return Array(repeating: lowestLayer, count: lowest.count) + patch.addedRecords.map(Self.introducingLayer)
+    return Array(repeating: lowestLayer, count: lowestPartCount) + patch.addedRecords.map(Self.introducingLayer)
   }
 
   /// The lowest layer that defines the record's key. Read field by field: `shadowed.last ??
@@ -157,11 +182,17 @@ public struct MergedTable: Sendable {
 
   // MARK: - Private
 
+  /// The number of entries of the lowest part.
+  private var lowestPartCount: Int { first?.count ?? lowest.count }
+
+  /// The lowest part's table, made whole if it is `first`.
+  private var lowestTable: LocalizationTable { first?.whole.table ?? lowest }
+
   private func materialized() -> Whole {
     guard let whole, let patch else { return Whole(table: lowest, provenance: lowestRecords) }
     return whole.value {
-      var table = lowest
-      var records = lowestRecords
+      var table = lowestTable
+      var records = first?.whole.records ?? lowestRecords
       table.reserveCapacity(count)
       records.reserveCapacity(count)
       for position in patch.replacedPositions {

@@ -20,6 +20,13 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  /// Whether the value was made.
+  var isMade: Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return stored != nil
+  }
+
   /// The value, made by `make` on the first call.
   func value(_ make: () -> Value) -> Value {
     pthread_mutex_lock(mutex)

@@ -16,6 +16,15 @@ import Testing
     text += "\n\(merged.catalog.sources) \(merged.catalog.layerIndexes) \(merged.catalog.introducingLayers)"
     for table in merged.languages {
       text += "\n\(table.address.relativePath) \(table.sources) \(table.layerIndexes)"
+      // Read position by position first, as the checks do, before anything makes the table whole.
+      text += "\n  non-inherited: \(table.nonInheritedPositions), introduced by: \(table.introducingLayers)"
+      for position in 0..<table.count {
+        let (entry, record) = (table.entry(at: position), table.record(at: position))
+        text +=
+          "\n  at \(position): \(String(reflecting: entry.key)) \(describe(entry.value)) \(table.status(at: position))"
+        text += " \(String(reflecting: entry.position)) \(record.winner.layerIndex) \(record.shadowed.count)"
+        if table.index(ofKeyOf: entry) != position { text += " not found by its key" }
+      }
       for (entry, record) in zip(table.table.entries, table.provenance) {
         text += "\n  \(String(reflecting: entry.key)) \(describe(entry.value)) \(String(reflecting: entry.comment))"
         text += " \(String(reflecting: entry.position)) \(record.status)"
@@ -165,6 +174,47 @@ import Testing
       let catalog = StringCatalog(sourceLanguage: "en", entries: [plain, entry])
       Self.expectBothPathsAgree([Self.source(0, catalog)], layers: 1)
       Self.expectBothPathsAgree([Self.source(0, catalog), Self.source(1, Self.overlay(of: catalog))], layers: 2)
+    }
+  }
+
+  /// A merge's checks read what the layers above the first catalog change, and the first
+  /// catalog's localizations only where they look one up: its records are not made until
+  /// something asks for all of them.
+  @Test func theChecksMakeNoRecordOfWhatTheFirstCatalogKeeps() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "Localizable.xcstrings": TemporaryLayers.catalog([
+          ("welcome %@", [("en", "Welcome %@"), ("de", "Willkommen %@"), ("fr", "Bienvenue %@")]),
+          ("title", [("en", "Title"), ("de", "Titel"), ("fr", "Titre")]),
+          ("next", [("en", "Next"), ("de", "Weiter")]),
+        ])
+      ],
+      "Brand": [
+        "Localizable.xcstrings": TemporaryLayers.catalog([
+          ("welcome %@", [("en", "Welcome to Acme, %@"), ("de", "Willkommen %lld")]),
+          ("title", [("fr", "Titre")]), ("titel", [("en", "Title!"), ("de", "Titel!"), ("fr", "Titre!")]),
+          ("next", [("de", "Weiter %#@n@")]),
+        ])
+      ],
+      "Target": ["en.lproj/Localizable.strings": "\"next\" = \"Go on\";\n"],
+    ])
+    let result = fixture.merge("Base", "Brand", "Target")
+    // Each check on the catalog found what it looks for.
+    let codes = Set(result.diagnostics.map(\.code))
+    for code in [
+      DiagnosticCode.translationDrift, .formatMisprint, .redundantOverride, .nearMissKey, .missingTranslation,
+      .undefinedSubstitution,
+    ] {
+      #expect(codes.contains(code), "\(code)")
+    }
+    let languages = result.tables.filter(\.address.isCatalog)
+    #expect(languages.map(\.address.language) == ["de", "en", "fr"])
+    for table in languages {
+      let (language, deferred) = (table.address.language, table.recordsAreDeferred)
+      #expect(deferred, "\(language)")
+      #expect(table.provenance.count == table.count)
+      let deferredAfterwards = table.recordsAreDeferred
+      #expect(!deferredAfterwards, "\(language)")
     }
   }
 
