@@ -109,12 +109,6 @@ final class FirstCatalogLanguages: Sendable {
       record(of: entry(at: position))
     }
 
-    /// The localization at a position, as the catalog gives it.
-    func localization(at position: Int) -> CatalogLocalization {
-      let entry = all.catalog.entries[Int(all.entryAtPosition[slot][position])]
-      return entry.localizations.unsafelyUnwrapped[Int(all.localizationAtPosition[slot][position])]
-    }
-
     /// The whole table and its records, made the first time they are asked for.
     var whole: Whole {
       all.wholes[slot].value {

@@ -5,10 +5,10 @@ import Testing
 @testable import LayerMerge
 
 /// The catalog merge's shortcuts against its general path: taking the first catalog whole (its
-/// records made in one pass) must give what taking it localization by localization gives —
-/// catalog, records, positions, diagnostics — on every catalog of the fixtures, the examples and
-/// `../shared`, under overlays that override, repeat and add, and on hand-made catalogs the
-/// general path resolves on the way.
+/// records made only when read) must give what taking it localization by localization gives —
+/// catalog, records read one by one and whole, positions, diagnostics — on every catalog of the
+/// fixtures, the examples and `../shared`, under overlays that override, repeat and add, and on
+/// hand-made catalogs the general path resolves on the way.
 @Suite struct CatalogMergePathTests {
   /// Every merged part of a catalog as text, positions included.
   static func everything(_ merged: CatalogMerger.Merged) -> String {
