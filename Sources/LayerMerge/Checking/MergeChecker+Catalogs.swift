@@ -46,7 +46,8 @@ extension MergeChecker {
     let merged = catalogs[index]
     var overrideFormats: Set<SourceLocation> = []
     for table in languages {
-      // Only what layers above the base define: the base's records are not made at all.
+      // Only what layers above the base define: the base catalog's records are not made at all
+      // (a first catalog above the base has no inherited records, and every one is read).
       for position in table.nonInheritedPositions {
         checkOverride(
           table.record(at: position), language: table.address.language, in: merged, formats: &overrideFormats)

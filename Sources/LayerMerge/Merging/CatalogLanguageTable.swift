@@ -30,13 +30,13 @@ struct CatalogLanguageTable: Sendable {
   ///   - fromTable: Whether it comes from a `.strings` or `.stringsdict` table.
   ///   - replaced: The localization of the same language it replaced in the merged entry, if any.
   mutating func record(
-    _ definition: Definition, entry entryIndex: Int, variant: CatalogVariant, fromTable: Bool,
+    _ definition: Definition, entryAt entryIndex: Int, variant: CatalogVariant, fromTable: Bool,
     replacing replaced: CatalogLocalization?
   ) {
     if !files.contains(where: { $0.1 == definition.file }) { files.append((definition.layerIndex, definition.file)) }
     if let first, let position = first.position(ofEntryAt: entryIndex) {
       let belowFromTable = replacedFromTables.contains(position)
-      patch.change(position, from: { (first.entry(at: position), first.record(at: position)) }) { entry, record in
+      patch.change(position, from: { first.entryAndRecord(at: position) }) { entry, record in
         Self.override(&record, with: definition, variant: variant, fromTable: fromTable || belowFromTable, replaced)
         entry = definition.entry
       }

@@ -251,7 +251,7 @@ private struct Merge {
       layerIndex: layer, layer: layerNames[layer], file: file,
       entry: LocalizationEntry(key: key, value: value, position: localization.position))
     languages[localization.language, default: CatalogLanguageTable()].record(
-      definition, entry: index, variant: localization.variant, fromTable: fromTable, replacing: replaced)
+      definition, entryAt: index, variant: localization.variant, fromTable: fromTable, replacing: replaced)
   }
 
   /// Sets a field by its key: the later value replaces the earlier one where it stands.

@@ -109,12 +109,26 @@ final class FirstCatalogLanguages: Sendable {
       record(of: entry(at: position))
     }
 
+    /// The entry at a position and its record, the entry made once for both.
+    func entryAndRecord(at position: Int) -> (LocalizationEntry, KeyProvenance) {
+      let entry = entry(at: position)
+      return (entry, record(of: entry))
+    }
+
+    /// The digest of the key at a position, as the whole table's index has it, without making
+    /// the table.
+    func digest(at position: Int) -> UInt64 {
+      var key = all.catalog.entries[Int(all.entryAtPosition[slot][position])].key
+      return key.withUTF8 { KeyIndex.digest($0) }
+    }
+
     /// The whole table and its records, made the first time they are asked for.
     var whole: Whole {
       all.wholes[slot].value {
         let entries = (0..<count).map(entry(at:))
         let (table, repeats) = LocalizationTable.building(entries)
-        // Keys of a catalog differ by their bytes, and so do those of one of its languages.
+        // `StringCatalog` keeps its keys distinct by their bytes, and the init refused an entry
+        // that gives a language twice: a language's keys cannot repeat.
         precondition(repeats.isEmpty, "a catalog language repeats a key")
         return Whole(table: table, records: entries.map(record(of:)))
       }

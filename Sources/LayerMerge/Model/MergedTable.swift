@@ -61,7 +61,28 @@ public struct MergedTable: Sendable {
   /// - Parameter lowestIsInherited: Whether every record of the lowest file is `.inherited`.
   init(
     address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
-    first: FirstCatalogLanguages.Language? = nil, lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
+    lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
+  ) {
+    self.init(
+      address: address, lowest: lowest, records: records, patch: patch, first: nil,
+      lowestIsInherited: lowestIsInherited, sources: sources, layerIndexes: layerIndexes)
+  }
+
+  /// A catalog language made of the first catalog's localizations, changed by `patch`.
+  init(
+    address: TableAddress, first: FirstCatalogLanguages.Language, patch: TablePatch, sources: [String],
+    layerIndexes: [Int]
+  ) {
+    self.init(
+      address: address, lowest: LocalizationTable(), records: [], patch: patch, first: first,
+      lowestIsInherited: first.all.status == .inherited, sources: sources, layerIndexes: layerIndexes)
+  }
+
+  /// The patched table: a lowest file's table and records, or (with `first`, `lowest` empty) a
+  /// first catalog's language.
+  private init(
+    address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
+    first: FirstCatalogLanguages.Language?, lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
   ) {
     self.address = address
     self.sources = sources
@@ -81,16 +102,6 @@ public struct MergedTable: Sendable {
     }
   }
 
-  /// A catalog language made of the first catalog's localizations, changed by `patch`.
-  init(
-    address: TableAddress, first: FirstCatalogLanguages.Language, patch: TablePatch, sources: [String],
-    layerIndexes: [Int]
-  ) {
-    self.init(
-      address: address, lowest: LocalizationTable(), records: [], patch: patch, first: first,
-      lowestIsInherited: first.all.status == .inherited, sources: sources, layerIndexes: layerIndexes)
-  }
-
   private init(replacing other: MergedTable, table: LocalizationTable, provenance: [KeyProvenance]) {
     self.init(
       address: other.address, table: table, provenance: provenance, sources: other.sources,
@@ -102,7 +113,8 @@ public struct MergedTable: Sendable {
   /// The number of entries.
   var count: Int { lowestPartCount + (patch?.added.count ?? 0) }
 
-  /// The number of leading positions that hold the lowest file's keys (in its order).
+  /// The number of leading positions that hold the lowest file's keys (in its order), or the
+  /// first catalog's keys of this language.
   var lowestCount: Int { patch == nil ? 0 : lowestPartCount }
 
   /// The entry at a position.
@@ -131,7 +143,9 @@ public struct MergedTable: Sendable {
 
   /// The digest of the key at a position (see ``LocalizationTable/digest(at:)``).
   func digest(at position: Int) -> UInt64 {
-    guard let patch, position >= lowestPartCount else { return lowestTable.digest(at: position) }
+    guard let patch, position >= lowestPartCount else {
+      return first?.digest(at: position) ?? lowest.digest(at: position)
+    }
     return patch.added.digest(at: position - lowestPartCount)
   }
 
@@ -161,8 +175,8 @@ public struct MergedTable: Sendable {
   /// whole table or its records yet.
   var recordsAreDeferred: Bool { first.map { !$0.isWhole } ?? false }
 
-  /// The positions of the lowest file's table that layers above replaced, ascending; `nil`
-  /// without a patch.
+  /// The positions of the lowest file's table (or of the first catalog's language) that layers
+  /// above replaced, ascending; `nil` without a patch.
   var replacedPositions: [Int]? { patch?.replacedPositions }
 
   /// The lowest layer that defines the key at each position: the one that introduced it.

@@ -23,6 +23,7 @@ import Testing
         text +=
           "\n  at \(position): \(String(reflecting: entry.key)) \(describe(entry.value)) \(table.status(at: position))"
         text += " \(String(reflecting: entry.position)) \(record.winner.layerIndex) \(record.shadowed.count)"
+        text += " \(table.digest(at: position))"
         if table.index(ofKeyOf: entry) != position { text += " not found by its key" }
       }
       for (entry, record) in zip(table.table.entries, table.provenance) {
