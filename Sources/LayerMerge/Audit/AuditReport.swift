@@ -204,6 +204,9 @@ public struct AuditReport: Sendable {
     var audited: [Target] = []
     var cells: [RowKey: [Cell?]] = [:]
     var problems: [String: Problem] = [:]
+    // The errors in the order the merges report them: the dictionary's own order changes from
+    // process to process, and errors at one place keep this order through the sort below.
+    var problemOrder: [Diagnostic] = []
     for (targetIndex, target) in targets.enumerated() {
       let overlays = target.overlays.map(named)
       var stack: [LoadedLayer] = []
@@ -247,6 +250,7 @@ public struct AuditReport: Sendable {
           cells[row] = rowCells
         }
         let id = diagnostic.description
+        if problems[id] == nil { problemOrder.append(diagnostic) }
         var problem =
           problems[id] ?? Problem(diagnostic: diagnostic, targets: [], row: place?.row, language: place?.language)
         problem.targets.append(target.name)
@@ -260,7 +264,7 @@ public struct AuditReport: Sendable {
     }
     self.targets = audited
     matrix = cells.keys.sorted().map { ($0, cells[$0] ?? []) }
-    self.problems = LayerMerger.sortedByLocation(problems.values.map(\.diagnostic)).compactMap {
+    self.problems = LayerMerger.sortedByLocation(problemOrder).compactMap {
       problems[$0.description]
     }
     suggestions = audited.flatMap { target in
