@@ -97,7 +97,7 @@ final class FirstCatalogLanguages: Sendable {
 
     /// The entry at a position: the key with its runtime value, at the localization's place.
     func entry(at position: Int) -> LocalizationEntry {
-      let entry = all.catalog.entries[Int(all.entryAtPosition[slot][position])]
+      let entry = catalogEntry(at: position)
       let localization = entry.localizations.unsafelyUnwrapped[Int(all.localizationAtPosition[slot][position])]
       return LocalizationEntry(
         key: entry.key, value: CatalogMerger.runtimeValue(of: localization.variant, key: entry.key),
@@ -118,7 +118,7 @@ final class FirstCatalogLanguages: Sendable {
     /// The digest of the key at a position, as the whole table's index has it, without making
     /// the table.
     func digest(at position: Int) -> UInt64 {
-      var key = all.catalog.entries[Int(all.entryAtPosition[slot][position])].key
+      var key = catalogEntry(at: position).key
       return key.withUTF8 { KeyIndex.digest($0) }
     }
 
@@ -136,6 +136,11 @@ final class FirstCatalogLanguages: Sendable {
 
     /// Whether the whole table and records were made.
     var isWhole: Bool { all.wholes[slot].isMade }
+
+    /// The catalog's entry whose localization stands at a position.
+    private func catalogEntry(at position: Int) -> CatalogEntry {
+      all.catalog.entries[Int(all.entryAtPosition[slot][position])]
+    }
 
     private func record(of entry: LocalizationEntry) -> KeyProvenance {
       KeyProvenance(

@@ -199,14 +199,13 @@ public struct MergedTable: Sendable {
   /// The number of entries of the lowest part.
   private var lowestPartCount: Int { first?.count ?? lowest.count }
 
-  /// The lowest part's table, made whole if it is `first`.
-  private var lowestTable: LocalizationTable { first?.whole.table ?? lowest }
-
   private func materialized() -> Whole {
     guard let whole, let patch else { return Whole(table: lowest, provenance: lowestRecords) }
     return whole.value {
-      var table = lowestTable
-      var records = first?.whole.records ?? lowestRecords
+      // The first catalog's language is made whole once, for both.
+      let firstWhole = first?.whole
+      var table = firstWhole?.table ?? lowest
+      var records = firstWhole?.records ?? lowestRecords
       table.reserveCapacity(count)
       records.reserveCapacity(count)
       for position in patch.replacedPositions {
