@@ -22,6 +22,13 @@ enum SynchronizedFolderTables {
     var name: String
     /// The file's path inside the synchronized folder.
     var relativePath: String
+
+    /// How a membership exception names the file: a localized file in all its languages as
+    /// `/Localized/<folder>/<name>`, any other by its path.
+    var membershipException: String {
+      guard isLocalized else { return relativePath }
+      return "/Localized/" + (relativeFolder.isEmpty ? name : relativeFolder + "/" + name)
+    }
   }
 
   /// The most folders searched under one synchronized folder; deeper or larger trees are not
@@ -57,11 +64,7 @@ enum SynchronizedFolderTables {
 
   /// Whether a membership exception names this file.
   static func exception(_ exception: String, names file: File) -> Bool {
-    if exception.hasPrefix("/Localized/") {
-      let named = String(exception.dropFirst("/Localized/".count))
-      return file.isLocalized
-        && named == (file.relativeFolder.isEmpty ? file.name : file.relativeFolder + "/" + file.name)
-    }
+    if exception.hasPrefix("/Localized/") { return exception == file.membershipException }
     let trimmed = exception.hasSuffix("/") ? String(exception.dropLast()) : exception
     return file.relativePath == trimmed || file.relativePath.hasPrefix(trimmed + "/")
   }

@@ -61,7 +61,7 @@ struct TargetTables {
         let table = found.table(named: file.name)
         found.add(
           file.language ?? "*", PathText.join(path, file.relativePath), to: table,
-          source: .synchronizedFolder(id: folder, relativeFolder: file.relativeFolder))
+          source: .synchronizedFolder(id: folder, membershipException: file.membershipException))
       }
     }
     return found.tables.sorted { $0.name < $1.name }

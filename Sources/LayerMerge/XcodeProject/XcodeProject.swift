@@ -97,9 +97,9 @@ public struct XcodeProject: Sendable {
       /// file reference, or a catalog.
       case buildFile(id: String, phase: String)
       /// A synchronized folder: the files found on disk, filtered by the folder's exceptions.
-      /// `relativeFolder` is the folder of the `.lproj` folders (or of the catalog) inside it,
-      /// as Xcode names it in membership exceptions (`""` at the top).
-      case synchronizedFolder(id: String, relativeFolder: String)
+      /// `membershipException` names the table in the folder as Xcode's membership exceptions do
+      /// (`/Localized/Sub/Localizable.strings` for the languages of a table, `Sub/L.xcstrings`).
+      case synchronizedFolder(id: String, membershipException: String)
     }
 
     /// The file name: `Localizable.strings`, `Plurals.stringsdict`, `Localizable.xcstrings`.
