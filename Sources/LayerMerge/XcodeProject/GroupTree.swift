@@ -8,15 +8,25 @@
 ///   a place this tool does not look into.
 ///
 /// A group without `path` adds no folder. Paths come out relative to the source root (`""` is the
-/// root itself), absolute, or starting with `$(`. Each group's folder is worked out once, so the
-/// whole tree costs time linear in its size; a group that lists itself or an ancestor (a broken
-/// file) stops the walk there instead of looping.
+/// root itself), absolute, or starting with `$(`. Each group's place is worked out once and kept
+/// as a link to its parent's place plus its own `path`, and a path is spelled out only for what is
+/// asked (walking up its links), so the whole tree costs time linear in its size plus the length
+/// of the paths asked for — however deep groups nest. A group that lists itself or an ancestor (a
+/// broken file) stops the walk there instead of looping.
 struct GroupTree {
+  /// A folder: a parent folder (an index into ``places``, or -1 for the source root) and what the
+  /// group's `path` appends to it; a `SOURCE_ROOT`, absolute or build-setting path starts anew.
+  private struct Place {
+    var parent: Int
+    var text: String
+  }
+
   private let document: PBXDocument
   /// The group that lists each child, by the child's ID (the first such group).
   private var parents: [String: String] = [:]
-  /// Each group's folder, once worked out.
-  private var folders: [String: String] = [:]
+  private var places: [Place] = []
+  /// Each group's place (an index into ``places``, -1 for the source root), once worked out.
+  private var groupPlaces: [String: Int] = [:]
 
   init(document: PBXDocument) {
     self.document = document
@@ -43,27 +53,23 @@ struct GroupTree {
   /// The path of a file reference, group or synchronized folder.
   mutating func path(of id: String) -> String? {
     guard let object = document.object(id), document.kind(object) == .dictionary else { return nil }
-    return place(object, in: folder(containing: id))
+    let base = parents[id].map { place(ofGroup: $0) } ?? -1
+    let own = place(object, in: base)
+    return spelled(own.place, appending: own.text)
   }
 
   // MARK: - Private
 
-  /// The folder that `<group>` paths of a child of `id`'s parent start from.
-  private mutating func folder(containing id: String) -> String {
-    guard let parent = parents[id] else { return "" }
-    return folder(of: parent)
-  }
-
-  /// The folder a group stands for, worked out from the nearest ancestor already known.
-  private mutating func folder(of group: String) -> String {
-    if let known = folders[group] { return known }
-    // Walk up to the root or to a known folder, then fill the chain in from the top.
+  /// A group's place, worked out from the nearest ancestor already known.
+  private mutating func place(ofGroup group: String) -> Int {
+    if let known = groupPlaces[group] { return known }
+    // Walk up to the root or to a known place, then fill the chain in from the top.
     var chain: [String] = []
     var seen: Set<String> = []
     var current: String? = group
-    var base = ""
+    var base = -1
     while let id = current {
-      if let known = folders[id] {
+      if let known = groupPlaces[id] {
         base = known
         break
       }
@@ -72,29 +78,51 @@ struct GroupTree {
       current = parents[id]
     }
     for id in chain.reversed() {
-      let object = document.object(id)
-      let folder = object.flatMap { document.kind($0) == .dictionary ? place($0, in: base) : nil } ?? base
-      folders[id] = folder
-      base = folder
+      var here = base
+      if let object = document.object(id), document.kind(object) == .dictionary {
+        let own = place(object, in: base)
+        if let text = own.text {
+          places.append(Place(parent: own.place, text: text))
+          here = places.count - 1
+        } else {
+          here = own.place
+        }
+      }
+      groupPlaces[id] = here
+      base = here
     }
-    return folders[group] ?? ""
+    return groupPlaces[group] ?? -1
   }
 
-  /// Where an object's `path` lands when its `<group>` paths start from `folder`.
-  private func place(_ object: Int32, in folder: String) -> String {
+  /// Where an object lands when its `<group>` paths start at `base`: a place, and the text its
+  /// `path` appends (`nil` when it appends nothing). A place of -2 starts from nothing: the text is
+  /// the whole path.
+  private func place(_ object: Int32, in base: Int) -> (place: Int, text: String?) {
     let path = document.string("path", in: object)
     let tree = document.string("sourceTree", in: object) ?? "<group>"
     switch tree {
     case "<group>":
-      guard let path else { return folder }
-      return Self.normalized(PathText.join(folder, path))
+      return (base, path.flatMap { $0.isEmpty ? nil : $0 })
     case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR":
-      return Self.normalized(path ?? "")
+      return (-1, path.flatMap { $0.isEmpty ? nil : $0 } ?? "")
     case "<absolute>":
-      return Self.normalized(path ?? "/")
+      return (-2, path.map { $0.hasPrefix("/") ? $0 : "/" + $0 } ?? "/")
     default:
-      return "$(\(tree))" + (path.map { $0.isEmpty ? "" : "/" + $0 } ?? "")
+      return (-2, "$(\(tree))" + (path.map { $0.isEmpty ? "" : "/" + $0 } ?? ""))
     }
+  }
+
+  /// The path of a place with `text` appended, normalized.
+  private func spelled(_ place: Int, appending text: String?) -> String {
+    var parts: [String] = text.map { [$0] } ?? []
+    var current = place
+    while current >= 0 {
+      parts.append(places[current].text)
+      current = places[current].parent
+    }
+    let joined = parts.reversed().filter { !$0.isEmpty }.joined(separator: "/")
+    if joined.hasPrefix("$(") { return joined }
+    return Self.normalized(joined)
   }
 
   /// `a/./b/../c` → `a/c`; leading `..` stay (a file beside the source root).

@@ -227,13 +227,17 @@ struct PBXEditor {
       }
       return result
     }
-    // Each new object goes before the first remaining one with a greater ID, else after the last.
+    // Each new object goes before the first remaining one with a greater ID, else after the last
+    // (both lists in ID order, walked together).
     var byOffset: [Int: String] = [:]
+    var next = 0
     for object in inserted {
-      let next = remaining.first { Array(object.id.utf8).lexicographicallyPrecedes(Array($0.id.utf8)) }
+      while next < remaining.count, !Array(object.id.utf8).lexicographicallyPrecedes(Array(remaining[next].id.utf8)) {
+        next += 1
+      }
       let offset: Int
-      if let next {
-        offset = try objectLines(key: next.key, value: next.value).lowerBound
+      if next < remaining.count {
+        offset = try objectLines(key: remaining[next].key, value: remaining[next].value).lowerBound
       } else if let last = remaining.last {
         offset = try objectLines(key: last.key, value: last.value).upperBound
       } else if let section {

@@ -62,11 +62,18 @@ enum SynchronizedFolderTables {
     return found.sorted { $0.relativePath < $1.relativePath }
   }
 
-  /// Whether a membership exception names this file.
-  static func exception(_ exception: String, names file: File) -> Bool {
-    if exception.hasPrefix("/Localized/") { return exception == file.membershipException }
-    let trimmed = exception.hasSuffix("/") ? String(exception.dropLast()) : exception
-    return file.relativePath == trimmed || file.relativePath.hasPrefix(trimmed + "/")
+  /// Whether one of a target's membership exceptions names this file: by its localized name, its
+  /// path, or a folder it lies in. Each look-up is one set probe per folder of the path, so many
+  /// exceptions cost no more than a few.
+  static func isExcepted(_ file: File, by exceptions: Set<String>) -> Bool {
+    guard !exceptions.isEmpty else { return false }
+    if exceptions.contains(file.membershipException) || exceptions.contains(file.relativePath) { return true }
+    var folder = Substring(file.relativePath)
+    while let slash = folder.lastIndex(of: "/") {
+      folder = folder[..<slash]
+      if exceptions.contains(String(folder)) || exceptions.contains(folder + "/") { return true }
+    }
+    return false
   }
 
   // MARK: - Private

@@ -18,26 +18,50 @@ struct TargetTables {
   private var folderPaths: [String: String] = [:]
   /// The synchronized folders' IDs, in the order of the file.
   private let folderIDs: [String]
-  /// Each synchronized folder's membership exceptions by target ID, by folder ID.
-  private var exceptionsByFolder: [String: [String: [String]]] = [:]
+  /// Each synchronized folder's place in ``folderIDs``.
+  private let folderIndex: [String: Int]
+  /// Each synchronized folder's membership exceptions by target ID, by folder ID (build-file
+  /// exception sets only).
+  private let exceptionsByFolder: [String: [String: [String]]]
+  /// The folders with exceptions for a target, by target ID.
+  private let foldersExcepting: [String: [String]]
 
   init(document: PBXDocument, sourceRoot: String) {
     self.document = document
     self.sourceRoot = sourceRoot
     self.tree = GroupTree(document: document)
     var ids: [String] = []
+    var index: [String: Int] = [:]
+    var exceptions: [String: [String: [String]]] = [:]
+    var excepting: [String: [String]] = [:]
     if let objects = document.objects {
       let entries = document.children(objects)
       var k = entries.startIndex
       while k + 1 < entries.endIndex {
-        if document.isa(entries[k + 1], is: "PBXFileSystemSynchronizedRootGroup"), let id = document.string(entries[k])
+        let object = entries[k + 1]
+        if document.isa(object, is: "PBXFileSystemSynchronizedRootGroup"), let id = document.string(entries[k]),
+          index[id] == nil
         {
+          index[id] = ids.count
           ids.append(id)
+          var byTarget: [String: [String]] = [:]
+          for set in document.strings("exceptions", in: object) {
+            guard let setObject = document.object(set),
+              document.isa(setObject, is: "PBXFileSystemSynchronizedBuildFileExceptionSet"),
+              let target = document.string("target", in: setObject)
+            else { continue }
+            if byTarget[target] == nil { excepting[target, default: []].append(id) }
+            byTarget[target, default: []] += document.strings("membershipExceptions", in: setObject)
+          }
+          exceptions[id] = byTarget
         }
         k += 2
       }
     }
     self.folderIDs = ids
+    self.folderIndex = index
+    self.exceptionsByFolder = exceptions
+    self.foldersExcepting = excepting
   }
 
   /// The tables of a target, sorted by name.
@@ -49,13 +73,14 @@ struct TargetTables {
         addBuildFile(buildFile, phase: phase.id, to: &found)
       }
     }
-    for folder in folderIDs {
-      let member = target.synchronizedFolders.contains(folder)
-      let exceptions = membershipExceptions(of: folder)[target.id]
-      guard member || exceptions != nil else { continue }
+    let members = Set(target.synchronizedFolders)
+    let folders = Set(target.synchronizedFolders + (foldersExcepting[target.id] ?? [])).compactMap { folderIndex[$0] }
+    for folder in folders.sorted().map({ folderIDs[$0] }) {
+      let member = members.contains(folder)
+      let exceptions = Set(exceptionsByFolder[folder]?[target.id] ?? [])
       let path = folderPath(folder)
       for file in listing(of: folder) {
-        let excepted = exceptions?.contains { SynchronizedFolderTables.exception($0, names: file) } ?? false
+        let excepted = SynchronizedFolderTables.isExcepted(file, by: exceptions)
         // An exception leaves a file out of a member target and adds it to another target.
         guard member != excepted else { continue }
         let table = found.table(named: file.name)
@@ -69,11 +94,14 @@ struct TargetTables {
 
   /// Every synchronized folder, with the targets that list it and their exceptions.
   mutating func synchronizedFolders(targets: [XcodeProject.Target]) -> [XcodeProject.SynchronizedFolder] {
-    folderIDs.map { id in
+    var members: [String: [String]] = [:]
+    for target in targets {
+      for folder in Set(target.synchronizedFolders) { members[folder, default: []].append(target.id) }
+    }
+    return folderIDs.map { id in
       let object = document.object(id)
       return XcodeProject.SynchronizedFolder(
-        id: id, path: folderPath(id), targets: targets.filter { $0.synchronizedFolders.contains(id) }.map(\.id),
-        membershipExceptions: membershipExceptions(of: id),
+        id: id, path: folderPath(id), targets: members[id] ?? [], membershipExceptions: exceptionsByFolder[id] ?? [:],
         explicitFolders: object.map { document.strings("explicitFolders", in: $0) } ?? [])
     }
   }
@@ -84,10 +112,12 @@ struct TargetTables {
   private struct Found {
     var tables: [XcodeProject.LocalizedTable] = []
     var indexByName: [String: Int] = [:]
+    var sources: [Set<XcodeProject.LocalizedTable.Source>] = []
 
     mutating func table(named name: String) -> Int {
       if let index = indexByName[name] { return index }
       tables.append(XcodeProject.LocalizedTable(name: name, files: [:], sources: []))
+      sources.append([])
       indexByName[name] = tables.count - 1
       return tables.count - 1
     }
@@ -97,7 +127,7 @@ struct TargetTables {
       _ language: String, _ path: String, to index: Int, source: XcodeProject.LocalizedTable.Source
     ) {
       if tables[index].files[language] == nil { tables[index].files[language] = path }
-      if !tables[index].sources.contains(source) { tables[index].sources.append(source) }
+      if sources[index].insert(source).inserted { tables[index].sources.append(source) }
     }
   }
 
@@ -127,22 +157,6 @@ struct TargetTables {
     let folder = PathText.lastComponent(PathText.parent(path))
     guard folder.hasSuffix(".lproj"), folder.count > ".lproj".count else { return nil }
     return (String(folder.dropLast(".lproj".count)), PathText.lastComponent(path))
-  }
-
-  /// The folder's membership exceptions by target ID (build-file exception sets only).
-  private mutating func membershipExceptions(of folder: String) -> [String: [String]] {
-    if let known = exceptionsByFolder[folder] { return known }
-    guard let object = document.object(folder) else { return [:] }
-    var result: [String: [String]] = [:]
-    for set in document.strings("exceptions", in: object) {
-      guard let setObject = document.object(set),
-        document.isa(setObject, is: "PBXFileSystemSynchronizedBuildFileExceptionSet"),
-        let target = document.string("target", in: setObject)
-      else { continue }
-      result[target, default: []] += document.strings("membershipExceptions", in: setObject)
-    }
-    exceptionsByFolder[folder] = result
-    return result
   }
 
   private mutating func folderPath(_ id: String) -> String {

@@ -112,12 +112,15 @@ public enum XcodeProjectEditor {
     -> [XcodeProject.Target]
   {
     var targets: [XcodeProject.Target] = []
+    var seen: Set<String> = []
+    var byName: [String: XcodeProject.Target] = [:]
+    for target in project.targets where byName[target.name] == nil { byName[target.name] = target }
     for name in names {
-      guard let target = project.target(named: name) else {
+      guard let target = byName[name] else {
         throw .unknownTarget(
           path: project.filePath, name: name, suggestion: closestName(to: name, among: project.targets.map(\.name)))
       }
-      if !targets.contains(target) { targets.append(target) }
+      if seen.insert(target.id).inserted { targets.append(target) }
     }
     return targets
   }
@@ -157,12 +160,15 @@ public enum XcodeProjectEditor {
     let project: XcodeProject
     var editor: PBXEditor
     var taken: Set<String> = []
-    /// The phases removed from targets' lists so far, by phase ID.
-    var unlisted: [String: Set<String>] = [:]
+    /// The targets that list each phase and have not been made to drop it, by phase ID.
+    var listing: [String: Set<String>] = [:]
 
     init(project: XcodeProject) {
       self.project = project
       self.editor = PBXEditor(document: project.document)
+      for target in project.targets {
+        for phase in target.buildPhases { listing[phase.id, default: []].insert(target.id) }
+      }
     }
 
     var document: PBXDocument { project.document }
@@ -310,11 +316,8 @@ public enum XcodeProjectEditor {
       for element in document.children(phases) where document.string(element) == id {
         try layout { editor in try editor.removeElement(element, from: phases) }
       }
-      unlisted[id, default: []].insert(target.id)
-      let listedElsewhere = project.targets.contains { other in
-        other.buildPhases.contains { $0.id == id } && !(unlisted[id]?.contains(other.id) ?? false)
-      }
-      if !listedElsewhere { editor.removeObject(id: id) }
+      listing[id]?.remove(target.id)
+      if listing[id]?.isEmpty ?? true { editor.removeObject(id: id) }
     }
 
     /// Runs an edit, turning a layout problem into the error the caller reports.

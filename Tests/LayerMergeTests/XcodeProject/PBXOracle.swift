@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 @testable import LayerMerge
 
@@ -7,11 +6,6 @@ import TestSupport
 /// `PropertyListSerialization`, which parses old-style property lists (project files included)
 /// on Linux as on macOS.
 enum PBXOracle {
-  /// Every `project.pbxproj`-like file of `../shared/xcodeproj`, sorted.
-  static var sharedProjectFiles: [URL] {
-    SharedFolder.files(under: "xcodeproj", extensions: ["pbxproj"])
-  }
-
   /// Foundation's reading of a file, as a value; `nil` when Foundation refuses it.
   static func foundationValue(_ bytes: [UInt8]) -> LocalizationValue? {
     guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) else {
