@@ -152,7 +152,7 @@ private struct Checker {
   mutating func catalogOutput(_ node: JSONNode) -> CatalogOutput? {
     guard let text = nonEmptyString(node, named: "catalogs") else { return nil }
     guard let output = CatalogOutput(rawValue: text) else {
-      report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
+      report("\"catalogs\" must be \"compiled\" or \"merged\", not \(DisplayText.quoted(text))", at: node.position)
       return nil
     }
     return output
@@ -166,7 +166,7 @@ private struct Checker {
   }
 
   mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], settings: TargetSettings)? {
-    let description = "target \"\(name)\""
+    let description = "target \(DisplayText.quoted(name))"
     guard let members = object(node, named: description) else { return nil }
     let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
     let settings = TargetSettings(
