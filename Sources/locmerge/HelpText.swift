@@ -87,6 +87,8 @@ enum HelpText {
       -s, --overlay [NAME=]DIR   An overlay, higher than the layers before it; repeat for a chain.
                                  NAME labels the layer in provenance (default: the folder name).
       -d, --destination DIR      Where merged tables go. Must not be, contain or lie inside a layer.
+      --state DIR                Keep the record, stamp and lock in DIR (a folder of their own, on
+                                 DEST's volume) instead of DEST/.locmerge: DEST gets only tables.
       --input-file-list FILE     Write the .xcfilelist of every file read.
       --output-file-list FILE    Write the .xcfilelist of every file written.
       --depfile FILE             Write a Makefile-style dependency file (outputs: inputs).
@@ -111,7 +113,7 @@ enum HelpText {
     """
 
   static let build = """
-    USAGE: locmerge build [--target NAME]... [--shard I/N] [-d DEST] [--strict] [-q] [options]
+    USAGE: locmerge build [--target NAME]... [--shard I/N] [-d DEST] [--state DIR] [--strict] [-q] [options]
 
     Merges targets of the project file (locmerge.json) into their destinations, with everything
     'merge' does: only changed files rewritten, stale outputs removed, nothing written for a
@@ -126,6 +128,8 @@ enum HelpText {
                                  the N shares together are every target).
       -d, --destination DEST     Write here instead of the project file's destination; with
                                  several targets it needs {target} ('build/{target}').
+      --state DIR                Keep each target's record, stamp and lock here instead of the
+                                 project file's "state" (DEST/.locmerge when -d is given).
       -c, --config FILE          The project file (default: ./locmerge.json, else $SRCROOT/locmerge.json).
       --strict                   Treat warnings as errors.
       -q, --quiet                Print errors only, and no summary.

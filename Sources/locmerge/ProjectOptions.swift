@@ -21,6 +21,9 @@ struct ProjectOptions: Equatable {
   var shard: Shard?
   /// `-d DEST`: a destination instead of the project file's (`build`).
   var destination: String?
+  /// `--state DIR`: where each target's record, stamp and lock live, instead of the project
+  /// file's `state` (`build`).
+  var state: String?
   var strict = false
   var quiet = false
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
@@ -41,7 +44,7 @@ struct ProjectOptions: Equatable {
       specs += [
         .init(names: ["--shard"], takesValue: true), .init(names: ["--destination", "-d"], takesValue: true),
         .init(names: ["--strict"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
-        .init(names: ["--catalogs"], takesValue: true),
+        .init(names: ["--catalogs"], takesValue: true), .init(names: ["--state"], takesValue: true),
       ]
     case .lint:
       specs += [
@@ -95,6 +98,7 @@ struct ProjectOptions: Equatable {
           options.targets.append(value)
         case "--shard": options.shard = try parseShard(value)
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
         case "--check": options.check = true
