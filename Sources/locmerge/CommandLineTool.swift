@@ -15,7 +15,11 @@ enum CommandLineTool {
       invocation = try Invocation.parse(arguments)
     } catch {
       console.error(error.message)
-      console.err("Run 'locmerge --help' for usage.\n")
+      // The help of the command the line was for, when it names one.
+      let topic =
+        arguments.first.flatMap { CommandSpec.named($0) }?.name
+        ?? (arguments.first?.hasPrefix("-") == true ? "merge" : nil)
+      console.err("Run 'locmerge \(topic.map { "\($0) " } ?? "")--help' for usage.\n")
       return .usage
     }
     switch invocation.command {
