@@ -21,25 +21,34 @@ struct BuildCommand {
         "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
       return .success
     }
-    if let destination = options.destination, context.targets.count > 1, !destination.contains("{target}") {
-      console.err(
-        "locmerge: error: -d '\(destination)' would receive all \(context.targets.count) targets; choose one with "
-          + "--target NAME, or put {target} in it (-d 'build/{target}')\n")
-      return .usage
+    for (flag, value) in [("-d", options.destination), ("--state", options.state)] {
+      guard let value else { continue }
+      if context.targets.count > 1, !value.contains("{target}") {
+        let shared = flag == "-d" ? "would receive" : "would keep the records of"
+        console.error(
+          "\(flag) '\(value)' \(shared) all \(context.targets.count) targets; choose one with --target NAME, or put "
+            + "{target} in it (\(flag) 'build/{target}')")
+        return .usage
+      }
+      if let problem = PathTemplate(value).problem {
+        console.error("\(flag): \(problem)")
+        return .usage
+      }
     }
     let targets: [ProjectBuild.Target]
     do {
       targets = try context.project.buildTargets(
         context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
-        relativeTo: PathText.currentDirectory())
+        state: options.state.map(PathTemplate.init), relativeTo: PathText.currentDirectory())
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error(error.description)
       return .usage
     }
-    // A mistyped layer would merge as an empty one; a destination inside a layer would be read back.
+    // Nothing is read or written when a path the build writes overlaps a source or another
+    // target's folder, or a mistyped layer would merge as an empty one.
     do {
-      try context.checkLayers(
-        destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first }, console: console)
+      try ProjectContext.checkWrites(context.project.writeCheck(building: targets), console: console)
+      try context.checkLayers(console: console)
     } catch {
       return error.status
     }
@@ -61,7 +70,8 @@ struct BuildCommand {
         guard !quiet else { return }
         serial.err(
           (showsProgress ? "\r\u{1B}[K" : "")
-            + "locmerge: waiting for another locmerge run to finish writing \(target.destination)\n")
+            + "locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(target.destination))\n"
+        )
       })
     if showsProgress { console.err("\r\u{1B}[K") }
 
@@ -92,7 +102,7 @@ struct BuildCommand {
   /// One target's line, as `merge` prints it, after the target's name.
   private func summaryLine(_ target: ProjectBuildResult.Target) -> String {
     let layers = target.target.layers.count
-    let name = "locmerge: \(target.target.name): "
+    let name = "locmerge: \(DisplayText.escaped(target.target.name)): "
     switch target.outcome {
     case .upToDate(let earlier):
       let note =
