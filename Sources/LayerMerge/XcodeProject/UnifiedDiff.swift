@@ -5,7 +5,7 @@ enum UnifiedDiff {
   /// - Parameters:
   ///   - old: The original bytes.
   ///   - splices: The replacements, in the order of the file.
-  ///   - label: The path shown after `--- a/` and `+++ b/`.
+  ///   - label: The path shown after `--- a/` and `+++ b/` (an absolute path after `--- ` and `+++ `).
   ///   - context: Unchanged lines shown around each change.
   static func text(old: [UInt8], splices: [PBXEditor.Splice], label: String, context: Int = 3) -> String {
     let changes = lineChanges(old: old, splices: splices)
@@ -22,7 +22,8 @@ enum UnifiedDiff {
       }
       lineOfOffset.append(line)
     }
-    var text = "--- a/\(label)\n+++ b/\(label)\n"
+    let (old, new) = label.hasPrefix("/") ? (label, label) : ("a/" + label, "b/" + label)
+    var text = "--- \(old)\n+++ \(new)\n"
     var index = 0
     var delta = 0
     while index < changes.count {
@@ -72,6 +73,20 @@ enum UnifiedDiff {
     return text
   }
 
+  /// One splice that turns `old` into `new`: what lies between their common start and end.
+  static func splices(from old: [UInt8], to new: [UInt8]) -> [PBXEditor.Splice] {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    guard prefix < old.count || prefix < new.count else { return [] }
+    return [PBXEditor.Splice(range: prefix..<(old.count - suffix), text: Array(new[prefix..<(new.count - suffix)]))]
+  }
+
   // MARK: - Private
 
   /// A run of whole lines replaced by other whole lines.
@@ -98,7 +113,10 @@ enum UnifiedDiff {
       let start = lineStart(splice.range.lowerBound)
       var end = splice.range.upperBound
       if end != start && old[end - 1] != 0x0A { end = lineEnd(end) }
-      if !splice.text.isEmpty && splice.text.last != 0x0A && end < old.count { end = lineEnd(end) }
+      // Text without a line break put at a line's start runs into that line.
+      if end == splice.range.upperBound, splice.text.last.map({ $0 != 0x0A }) ?? false, end < old.count {
+        end = lineEnd(end)
+      }
       if let last = groups.last, start < last.range.upperBound || (start == last.range.upperBound && start == end) {
         groups[groups.count - 1].range = last.range.lowerBound..<max(end, last.range.upperBound)
         groups[groups.count - 1].splices.append(splice)

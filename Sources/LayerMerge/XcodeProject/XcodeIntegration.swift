@@ -44,7 +44,8 @@ public struct XcodeIntegration: Sendable {
     }
     return LocMergePhase.phase(
       tool: tool, configuration: configPath == ProjectFileReader.fileName ? nil : configPath,
-      inputFileList: listPath(configuration.fileLists.inputs), outputFileList: listPath(configuration.fileLists.outputs))
+      inputFileList: listPath(configuration.fileLists.inputs), outputFileList: listPath(configuration.fileLists.outputs)
+    )
   }
 
   /// The tool the installed phases run (the first one found), so that a rerun without `--tool`

@@ -73,4 +73,19 @@ extension CommandForm {
   static let extract = CommandForm(
     words: "extract", operands: ("NAME=DIR...", "A target and the folder with its full <lang>.lproj tables."),
     uses: [.required(.extractOutput), .shown(.group), .shown(.prefer), .shown(.extractFormat)])
+
+  static let xcodeShow = CommandForm(
+    words: "xcode show", label: "of show",
+    uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.config)])
+
+  static let xcodeInstall = CommandForm(
+    words: "xcode install", label: "of install",
+    uses: [
+      .shown(.xcodeProject), .shown(.xcodeTarget), .shown(.xcodeDryRun), .shown(.xcodeCheck), .shown(.removeCopies),
+      .listed(.tool), .listed(.config),
+    ])
+
+  static let xcodeUninstall = CommandForm(
+    words: "xcode uninstall", label: "of uninstall",
+    uses: [.shown(.xcodeProject), .shown(.xcodeTarget), .shown(.xcodeDryRun), .listed(.config)])
 }
