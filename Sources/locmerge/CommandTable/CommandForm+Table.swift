@@ -76,16 +76,16 @@ extension CommandForm {
 
   static let xcodeShow = CommandForm(
     words: "xcode show", label: "of show",
-    uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.config)])
+    uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.xcodeConfig)])
 
   static let xcodeInstall = CommandForm(
     words: "xcode install", label: "of install",
     uses: [
-      .shown(.xcodeProject), .shown(.xcodeTarget), .shown(.xcodeDryRun), .shown(.xcodeCheck), .shown(.removeCopies),
-      .listed(.tool), .listed(.config),
+      .shown(.xcodeProject), .shown(.installTarget), .shown(.installDryRun), .shown(.xcodeCheck),
+      .shown(.removeCopies), .listed(.tool), .listed(.xcodeConfig),
     ])
 
   static let xcodeUninstall = CommandForm(
     words: "xcode uninstall", label: "of uninstall",
-    uses: [.shown(.xcodeProject), .shown(.xcodeTarget), .shown(.xcodeDryRun), .listed(.config)])
+    uses: [.shown(.xcodeProject), .shown(.uninstallTarget), .shown(.uninstallDryRun), .listed(.xcodeConfig)])
 }

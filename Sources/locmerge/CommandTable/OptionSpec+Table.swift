@@ -147,12 +147,19 @@ extension OptionSpec {
     "The Xcode project (default: the one *.xcodeproj in the current folder, else in $SRCROOT).")
   static let xcodeJSON = OptionSpec(
     ["--json"], "Print one JSON document: the project, its objectVersion and every target with its phase and tables.")
-  static let xcodeTarget = OptionSpec(
+  static let xcodeConfig = OptionSpec(
+    ["--config", "-c"], "FILE",
+    "The project file (default: locmerge.json in the current folder, else in $SRCROOT, else in the Xcode "
+      + "project's folder).")
+  static let installTarget = OptionSpec(
     ["--target", "-t"], "NAME", repeatable: true,
-    "Only this target; repeat for more (install: default every target of locmerge.json; uninstall: every target "
-      + "with the phase).")
-  static let xcodeDryRun = OptionSpec(
-    ["--dry-run"], "Print the unified diff of project.pbxproj (and of locmerge.json) and write nothing.")
+    "Install in this target of locmerge.json; repeat for more (default: every target of locmerge.json).")
+  static let uninstallTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Take the phase out of this target; repeat for more (default: every target that has it).")
+  static let installDryRun = OptionSpec(
+    ["--dry-run"], "Print the unified diff of locmerge.json and project.pbxproj, and write nothing.")
+  static let uninstallDryRun = OptionSpec(["--dry-run"], "Print the unified diff of project.pbxproj and write nothing.")
   static let xcodeCheck = OptionSpec(
     ["--check"],
     "Write nothing; exit with status 1, naming them, when targets lack the current phase or locmerge.json lacks "

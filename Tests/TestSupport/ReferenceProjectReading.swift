@@ -3,22 +3,34 @@ import Foundation
 /// An independent reading of an Xcode project for the tests: Foundation parses the file, the group
 /// tree is walked from the main group down (the reader goes from each file up), and synchronized
 /// folders are listed with `FileManager`.
-struct ReferenceProjectReading {
-  struct Target: Equatable, CustomStringConvertible {
-    var name: String
-    var productType: String?
-    var phases: [String]
+public struct ReferenceProjectReading {
+  /// A target as the reference reads it.
+  public struct Target: Equatable, CustomStringConvertible {
+    public var name: String
+    public var productType: String?
+    /// `isa:name` of each build phase, in order.
+    public var phases: [String]
     /// Table name → language (or "*") → path relative to the source root.
-    var tables: [String: [String: String]]
+    public var tables: [String: [String: String]]
 
-    var description: String { "\(name) \(productType ?? "-") \(phases) \(tables)" }
+    public init(name: String, productType: String?, phases: [String], tables: [String: [String: String]]) {
+      self.name = name
+      self.productType = productType
+      self.phases = phases
+      self.tables = tables
+    }
+
+    public var description: String { "\(name) \(productType ?? "-") \(phases) \(tables)" }
   }
 
-  var objectVersion: Int
-  var targets: [Target]
+  public var objectVersion: Int
+  public var targets: [Target]
 
-  init?(bytes: [UInt8], sourceRoot: String) {
-    guard let plist = PBXOracle.foundationObject(bytes),
+  /// Reads a project file's bytes, with synchronized folders under `sourceRoot`; `nil` when
+  /// Foundation cannot read it.
+  public init?(bytes: [UInt8], sourceRoot: String) {
+    guard
+      let plist = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
       let objects = plist["objects"] as? [String: [String: Any]],
       let rootID = plist["rootObject"] as? String, let project = objects[rootID],
       let version = (plist["objectVersion"] as? String).flatMap(Int.init)
@@ -69,7 +81,8 @@ struct ReferenceProjectReading {
       var files: [String] = []
       let folderPath = path(folderID) ?? ""
       let explicit = Set(objects[folderID]?["explicitFolders"] as? [String] ?? [])
-      let root = URL(fileURLWithPath: sourceRoot).appendingPathComponent(folderPath)
+      // Links resolved: a test's source root may link to the corpus.
+      let root = URL(fileURLWithPath: sourceRoot).appendingPathComponent(folderPath).resolvingSymlinksInPath()
       if !folderPath.hasPrefix("$("),
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
       {
@@ -169,7 +182,8 @@ struct ReferenceProjectReading {
     self.targets = targets
   }
 
-  static func normalize(_ path: String) -> String {
+  /// `a/./b/../c` → `a/c`.
+  public static func normalize(_ path: String) -> String {
     var parts: [String] = []
     for part in path.split(separator: "/") {
       if part == "." { continue }
