@@ -19,7 +19,8 @@ extension CommandSpec {
       settings.
       """,
     more: """
-      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources"):
+      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources";
+      'locmerge xcode install' adds it to every target of locmerge.json):
         1. Shell: /bin/sh. Script:  "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
         2. Input File Lists:  $(SRCROOT)/Localization/$(TARGET_NAME)-inputs.xcfilelist
            Output File Lists: $(SRCROOT)/Localization/$(TARGET_NAME)-outputs.xcfilelist
