@@ -24,7 +24,7 @@ enum PBXIdentifier {
 
   /// The first candidate that is neither in the file nor already `taken` by this edit.
   static func free(_ parts: [String], in document: PBXDocument, taken: Set<String>) -> String? {
-    candidates(parts).first { document.objectsByID[$0] == nil && !taken.contains($0) }
+    candidates(parts).first { !document.contains($0) && !taken.contains($0) }
   }
 
   // MARK: - Private
