@@ -161,17 +161,18 @@ struct PBXEditor {
       return lhs.offset < rhs.offset
     }.map(\.element)
     var output: [UInt8] = []
-    output.reserveCapacity(document.bytes.count + ordered.reduce(0) { $0 + $1.text.count })
+    let bytes = document.bytes
+    output.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.text.count })
     var cursor = 0
     for splice in ordered {
       guard splice.range.lowerBound >= cursor else {
         throw LayoutError(message: "two edits of the project overlap", offset: splice.range.lowerBound)
       }
-      output += document.bytes[cursor..<splice.range.lowerBound]
+      output += bytes[cursor..<splice.range.lowerBound]
       output += splice.text
       cursor = splice.range.upperBound
     }
-    output += document.bytes[cursor...]
+    output += bytes[cursor...]
     return (output, ordered)
   }
 
@@ -285,7 +286,8 @@ struct PBXEditor {
   /// The end of a section's Begin line.
   private func sectionBeginEnd(_ range: Range<Int>) -> Int {
     var i = range.lowerBound
-    while i < range.upperBound, document.bytes[i] != 0x0A { i += 1 }
+    let bytes = document.bytes
+    while i < range.upperBound, bytes[i] != 0x0A { i += 1 }
     return i
   }
 
@@ -293,9 +295,10 @@ struct PBXEditor {
   /// its `;`.
   private func objectLines(key: Int32, value: Int32) throws(LayoutError) -> Range<Int> {
     let keyStart = document.range(key).lowerBound
+    let bytes = document.bytes
     guard let start = lineStart(before: keyStart),
       let semicolon = skipTrivia(from: document.range(value).upperBound),
-      semicolon < document.bytes.count, document.bytes[semicolon] == UInt8(ascii: ";"),
+      semicolon < bytes.count, bytes[semicolon] == UInt8(ascii: ";"),
       let end = lineEnd(after: semicolon + 1)
     else {
       throw LayoutError(message: "this object shares its line with another", offset: keyStart)
@@ -306,8 +309,9 @@ struct PBXEditor {
   /// Where the line holding `offset` starts, when only spaces and tabs come before `offset` on it.
   private func lineStart(before offset: Int) -> Int? {
     var i = offset
+    let bytes = document.bytes
     while i > 0 {
-      let byte = document.bytes[i - 1]
+      let byte = bytes[i - 1]
       if byte == 0x0A { return i }
       guard byte == 0x20 || byte == 0x09 else { return nil }
       i -= 1
@@ -330,8 +334,8 @@ struct PBXEditor {
 
   /// Just past the comma that ends an array element, skipping the comment after it.
   private func elementEnd(after offset: Int) -> Int? {
-    guard let comma = skipTrivia(from: offset), comma < document.bytes.count,
-      document.bytes[comma] == UInt8(ascii: ",")
+    let bytes = document.bytes
+    guard let comma = skipTrivia(from: offset), comma < bytes.count, bytes[comma] == UInt8(ascii: ",")
     else { return nil }
     return comma + 1
   }
@@ -363,8 +367,9 @@ struct PBXEditor {
   private func isMultiLine(_ array: Int32) -> Bool {
     let range = document.range(array)
     var i = range.lowerBound + 1
+    let bytes = document.bytes
     while i < range.upperBound {
-      let byte = document.bytes[i]
+      let byte = bytes[i]
       if byte == 0x0A { return true }
       guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { return false }
       i += 1

@@ -54,13 +54,15 @@ public enum XcodeProjectReader {
   /// - Throws: ``XcodeProjectError`` when the file cannot be read or is not a project Xcode wrote.
   public static func read(path: String, sourceRoot: String? = nil) throws(XcodeProjectError) -> XcodeProject {
     let file = projectFile(of: path)
-    let bytes: [UInt8]
+    let read: (bytes: [UInt8], fingerprint: FileFingerprint)
     do {
-      bytes = try FileBytes.readRegularFile(file).bytes
+      read = try FileBytes.readRegularFile(file)
     } catch {
       throw .unreadable(path: file, reason: error.description)
     }
-    return try parse(bytes, path: path, sourceRoot: sourceRoot)
+    var project = try parse(read.bytes, path: path, sourceRoot: sourceRoot)
+    project.fingerprint = read.fingerprint
+    return project
   }
 
   /// Reads a project from its file's bytes.
@@ -93,7 +95,7 @@ public enum XcodeProjectReader {
     }
     return XcodeProject(
       path: path, filePath: file, sourceRoot: root, objectVersion: model.objectVersion, targets: targets,
-      synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document)
+      synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document, fingerprint: nil)
   }
 
   /// Checks the bytes and parses them into a lossless document.
