@@ -15,7 +15,6 @@ struct BuildCommand {
     } catch {
       return error.status
     }
-    let printer = DiagnosticPrinter(console: console)
     guard !context.targets.isEmpty else {
       console.err(
         "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
@@ -65,10 +64,13 @@ struct BuildCommand {
       })
     if showsProgress { console.err("\r\u{1B}[K") }
 
-    let diagnostics = result.diagnostics
-    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+    let findings = Diagnostic.once(byTarget: result.targets.map { ($0.target.name, $0.diagnostics) })
+    let diagnostics = findings.map(\.diagnostic)
+    let output = DiagnosticOutput(reporter: options.reporter ?? context.project.reporter ?? .xcode, console: console)
+    for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
+      output.report(finding)
     }
+    output.finish()
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     let errors = diagnostics.filter { $0.severity == .error }.count
     if !options.quiet {

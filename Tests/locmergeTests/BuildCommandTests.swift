@@ -205,8 +205,8 @@ import Testing
     #expect(bad.status == 64)
     #expect(
       bad.standardError == """
-        \(scratch.path("bad.json")):3:31: error: 'format-mismatch' reports strings that crash the app or are lost at run time; it cannot be turned off or made a warning
-        \(scratch.path("bad.json")):3:38: error: unknown rule "near-mis-key"; did you mean "near-miss-key"?
+        \(scratch.path("bad.json")):3:31: error: 'format-mismatch' reports strings that crash the app or are lost at run time; it cannot be turned off or made a warning [project-file]
+        \(scratch.path("bad.json")):3:38: error: unknown rule "near-mis-key"; did you mean "near-miss-key"? [project-file]
 
         """)
     try scratch.write(
@@ -226,7 +226,7 @@ import Testing
     #expect(
       typo.standardError
         == "\(scratch.path("typo.json")):2:15: error: target 'A': layer folder '\(scratch.path("Brands/Acne"))' does not "
-        + "exist\n")
+        + "exist [invalid-layer]\n")
     // The stack is checked as `merge` checks one: the base again as an overlay is a usage error too.
     try scratch.write(
       "{\"base\": \"Base\", \"destination\": \"out/{target}\",\n  \"targets\": {\"A\": {\"layers\": [\"Base\"]}}}",

@@ -93,13 +93,14 @@ import Testing
     #expect(
       outcome.standardError
         == "Things.xcstrings:2:67: error: the plural of \"%lld things\" in 'de' has no \"other\" case: Xcode compiles "
-        + "it without a word and the app shows \"(null)\" for the counts that need it\n")
+        + "it without a word and the app shows \"(null)\" for the counts that need it [plural-without-other]\n")
     #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
     try scratch.write("{\"sourceLanguage\" : \"en\",\n  \"strings\" : [] }", to: "Bad.xcstrings")
     let bad = try ToolRunner.run(["compile", "Bad.xcstrings", "-o", "out"], in: scratch.root)
     #expect(bad.status == 1)
     #expect(
-      bad.standardError == "Bad.xcstrings:2:15: error: the value of \"strings\" must be an object, not an array\n")
+      bad.standardError
+        == "Bad.xcstrings:2:15: error: the value of \"strings\" must be an object, not an array [catalog-schema]\n")
     let usage = try ToolRunner.run(["compile", "Bad.xcstrings"], in: scratch.root)
     #expect(usage.status == 64)
   }

@@ -7,4 +7,17 @@ extension Diagnostic {
     var seen: Set<Diagnostic> = []
     return LayerMerger.sortedByLocation(lists.joined().filter { seen.insert($0).inserted })
   }
+
+  /// The diagnostics of several targets' merges, each once, with the targets that found it.
+  /// - Parameter targets: Each target's name and diagnostics, in the order of the run.
+  /// - Returns: Every distinct diagnostic in the order of ``once(_:)``, with its targets.
+  public static func once(byTarget targets: [(name: String, diagnostics: [Diagnostic])]) -> [Finding] {
+    var finders: [Diagnostic: [String]] = [:]
+    for target in targets {
+      for diagnostic in target.diagnostics where finders[diagnostic]?.last != target.name {
+        finders[diagnostic, default: []].append(target.name)
+      }
+    }
+    return once(targets.map(\.diagnostics)).map { Finding($0, targets: finders[$0] ?? []) }
+  }
 }

@@ -10,14 +10,15 @@ extension CommandForm {
     words: "build",
     uses: withChecks([
       .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .shown(.config), .shown(.strict),
-      .listed(.quiet), .listed(.projectCatalogs),
+      .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
     ]))
 
   static let merge = CommandForm(
     words: "[merge]",
     uses: withChecks([
       .required(.base), .shown(.overlay), .required(.destination), .listed(.inputFileList), .listed(.outputFileList),
-      .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict), .listed(.quiet), .listed(.catalogs),
+      .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict), .listed(.quiet), .listed(.reporter),
+      .listed(.catalogs),
     ]))
 
   static let filesWithProject = CommandForm(
@@ -35,12 +36,14 @@ extension CommandForm {
 
   static let lintWithProject = CommandForm(
     words: "lint", label: withProject,
-    uses: withChecks([.shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet)]))
+    uses: withChecks([
+      .shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet), .listed(.reporter),
+    ]))
 
   static let lintWithLayers = CommandForm(
     words: "lint", label: withLayers,
     uses: withChecks([
-      .required(.base), .shown(.overlay), .shown(.strict), .listed(.quiet), .listed(.provenance),
+      .required(.base), .shown(.overlay), .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.provenance),
       .listed(.lintDestination),
     ]))
 
