@@ -36,8 +36,7 @@ extension DiagnosticCode {
     case .nearMissKey: return "A layer adds a key one edit away from an existing key: probably a failed override."
     case .redundantOverride: return "An override identical to the value it replaces."
     case .missingTranslation: return "Keys of the development language that another language lacks."
-    case .overlayOnlyLanguage:
-      return "A language only an overlay has lacks keys the base gives the development language."
+    case .overlayOnlyLanguage: return "No longer reported; see missing-translation."
     case .languageCaseConflict: return "Language folders whose names differ only in case."
     case .stringsAndStringsdict: return "A key defined in both .strings and .stringsdict: the .stringsdict entry wins."
     case .unsafeDestination: return "The destination is, contains or lies inside a layer."

@@ -67,7 +67,7 @@ import Testing
     #expect(result.inputFiles.count == 5)
   }
 
-  @Test func languageOnlyInBasePassesThroughAndOverlayOnlyLanguageWarns() throws {
+  @Test func languageOnlyInBasePassesThroughAndOverlayOnlyLanguageIsComparedInItsOverlay() throws {
     let fixture = try TemporaryLayers([
       "Base": [
         "en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"b\" = \"B\";\n",
@@ -83,8 +83,8 @@ import Testing
     #expect(result.table("fr.lproj/Localizable.strings")?.table.values == ["a": .string("A-fr")])
     #expect(
       fixture.render(result.diagnostics) == [
-        "Target/fr.lproj/Localizable.strings: warning: language 'fr' exists only in layer 'Target', not in the base: "
-          + "fr.lproj/Localizable.strings lacks 1 of the 2 keys of en.lproj/Localizable.strings (\"b\")"
+        "Target/fr.lproj/Localizable.strings: warning: fr.lproj/Localizable.strings lacks 1 of the 2 keys that layer "
+          + "'Base' has in en.lproj/Localizable.strings (\"b\")"
       ])
   }
 
@@ -99,10 +99,10 @@ import Testing
     let result = LayerMerger.merge(fixture.layers("Base"))
     #expect(
       fixture.render(result.diagnostics) == [
-        "Base/de.lproj/InfoPlist.strings: warning: de.lproj has no InfoPlist.strings: the key of "
-          + "en.lproj/InfoPlist.strings (\"CFBundleDisplayName\") has no de translation",
-        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of the 4 keys of "
-          + "en.lproj/Localizable.strings (\"b\", \"c\", \"d\")",
+        "Base/de.lproj/InfoPlist.strings: warning: de.lproj has no InfoPlist.strings: the key that layer 'Base' "
+          + "has in en.lproj/InfoPlist.strings (\"CFBundleDisplayName\") has no de translation",
+        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of the 4 keys that layer "
+          + "'Base' has in en.lproj/Localizable.strings (\"b\", \"c\", \"d\")",
       ])
   }
 

@@ -35,7 +35,7 @@ import Testing
     #expect(
       Set(top.keys) == [
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
-        "fileLists",
+        "fileLists", "reporter",
       ])
     #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs"])
     #expect(Set(layerKeys) == ["name", "path"])
