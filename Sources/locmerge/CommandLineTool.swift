@@ -75,6 +75,7 @@ enum CommandLineTool {
     let width =
       console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
     return AuditCommand(options: options, console: console, width: width).run(
-      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) })
+      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) },
+      projectFile: context.project.path)
   }
 }

@@ -64,8 +64,18 @@ struct InitCommand {
       path: options.config, base: options.base, targetsFolder: options.targetsFolder,
       destination: PathTemplate(options.destination))
     guard !project.targets.isEmpty else {
-      console.err("locmerge: error: '\(options.targetsFolder)' has no folders; each of its folders is a target\n")
+      console.err(
+        "locmerge: error: '\(DisplayText.escaped(options.targetsFolder))' has no folders; each of its folders is a "
+          + "target\n")
       return .usage
+    }
+    // The project file must not replace or join a layer's sources.
+    do {
+      try ProjectContext.checkWrites(
+        ProjectWriteCheck(writes: [.file(options.config, label: "the project file")], protected: project.layerPaths),
+        console: console)
+    } catch {
+      return error.status
     }
     let text = ProjectFileWriter.text(for: project)
     // What init writes must read back: a folder name JSON or the reader cannot take is caught here.

@@ -154,6 +154,8 @@ struct MergeOptions: Equatable {
   var base: LayerArgument
   var overlays: [LayerArgument] = []
   var destination: String?
+  /// `--state DIR`: the folder of the record, stamp and lock, instead of `DEST/.locmerge`.
+  var state: String?
   var outputFileList: String?
   var inputFileList: String?
   var depfile: String?
@@ -183,6 +185,7 @@ struct MergeOptions: Equatable {
           base = LayerArgument(value)
         case "--overlay": options.overlays.append(LayerArgument(value))
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--output-file-list": options.outputFileList = value
         case "--input-file-list": options.inputFileList = value
         case "--depfile": options.depfile = value

@@ -21,6 +21,9 @@ struct ProjectOptions: Equatable {
   var shard: Shard?
   /// `-d DEST`: a destination instead of the project file's (`build`).
   var destination: String?
+  /// `--state DIR`: where each target's record, stamp and lock live, instead of the project
+  /// file's `state` (`build`).
+  var state: String?
   var strict = false
   var quiet = false
   /// `--reporter`, over the project file's `"reporter"` (`build`, `lint`).
@@ -78,6 +81,7 @@ struct ProjectOptions: Equatable {
           options.targets.append(value)
         case "--shard": options.shard = try parseShard(value)
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
         case "--reporter": options.reporter = try DiagnosticReporter(argument: value)

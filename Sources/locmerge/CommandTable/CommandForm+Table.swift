@@ -9,16 +9,16 @@ extension CommandForm {
   static let build = CommandForm(
     words: "build",
     uses: withChecks([
-      .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .shown(.config), .shown(.strict),
-      .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
+      .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .listed(.buildState), .shown(.config),
+      .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
     ]))
 
   static let merge = CommandForm(
     words: "[merge]",
     uses: withChecks([
-      .required(.base), .shown(.overlay), .required(.destination), .listed(.inputFileList), .listed(.outputFileList),
-      .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict), .listed(.quiet), .listed(.reporter),
-      .listed(.catalogs),
+      .required(.base), .shown(.overlay), .required(.destination), .listed(.state), .listed(.inputFileList),
+      .listed(.outputFileList), .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict),
+      .listed(.quiet), .listed(.reporter), .listed(.catalogs),
     ]))
 
   static let filesWithProject = CommandForm(

@@ -17,6 +17,10 @@ extension OptionSpec {
   static let lintDestination = OptionSpec(
     ["--destination", "-d"], "DIR", usage: "DEST",
     "Check as a merge into DIR would: DIR must not overlap a layer, and links into it are not read.")
+  static let state = OptionSpec(
+    ["--state"], "DIR",
+    "Keep the record, stamp and lock in DIR (a folder of their own, on DEST's volume) instead of DEST/.locmerge: "
+      + "DEST gets only tables.")
   static let inputFileList = OptionSpec(
     ["--input-file-list"], "FILE", "Write the .xcfilelist of every file read.")
   static let outputFileList = OptionSpec(
@@ -58,6 +62,10 @@ extension OptionSpec {
     ["--destination", "-d"], "DEST",
     "Write here instead of the project file's destination; with several targets it needs {target} "
       + "('build/{target}').")
+  static let buildState = OptionSpec(
+    ["--state"], "DIR",
+    "Keep each target's record, stamp and lock here instead of the project file's \"state\" (DEST/.locmerge "
+      + "when -d is given); {target} as for -d.")
   static let projectCatalogs = OptionSpec(
     ["--catalogs"], "compiled|merged",
     "For String Catalogs, the compiled tables (default) or the merged catalog; over every target's \"catalogs\" "
