@@ -326,10 +326,24 @@ struct AuditRenderer {
     ])
   }
 
-  /// A value on one line: strings with visible escapes, rules as compact JSON.
+  /// A value on one line: strings with visible escapes — line breaks and tabs as `\n` and `\t`,
+  /// a no-break space and other spaces that print like a space, or not at all, as `\U00A0` — and
+  /// rules as compact JSON.
   func display(_ value: LocalizationValue) -> String {
     if case .string(let text) = value {
-      return text.replacingEvery("\n", with: "\\n").replacingEvery("\t", with: "\\t")
+      var shown = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": shown += "\\n"
+        case "\t": shown += "\\t"
+        case " ": shown += " "
+        case _ where scalar.properties.isWhitespace || scalar.properties.generalCategory == .format:
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          shown += "\\U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        default: shown.unicodeScalars.append(scalar)
+        }
+      }
+      return shown
     }
     return JSONValue(value).serialized()
   }
