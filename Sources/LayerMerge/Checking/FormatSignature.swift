@@ -78,7 +78,8 @@ public struct FormatSignature: Hashable, Sendable {
       if found.consequence == .crash { return found }
       first = first ?? found
     }
-    return mixesNumbering ? FormatMismatch(reason: .mixedNumbering) : first
+    // A reference that mixes alike is read alike: only the positions can differ.
+    return mixesNumbering && !reference.mixesNumbering ? FormatMismatch(reason: .mixedNumbering) : first
   }
 }
 

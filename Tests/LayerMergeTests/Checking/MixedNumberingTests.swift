@@ -36,4 +36,12 @@ import Testing
     #expect(found.map(\.code) == [.formatMisprint])
     #expect(found.first?.severity == .warning)
   }
+
+  /// A source that mixes is read the same way in its translations: one that copies its mix fits
+  /// (DuckDuckGo's "*%2$@, %3$@* and others (%d)…" in eight languages).
+  @Test func aTranslationThatMixesAsItsSourceDoesFits() {
+    let source = FormatSignature(format: "*%2$@, %3$@* and others (%d) tried to track you. %4$@")
+    #expect(FormatSignature(format: "*%2$@, %3$@* und weitere (%d) … %4$@").mismatch(against: source) == nil)
+    #expect(FormatSignature(format: "*%2$@, %3$@* (%@) … %4$@").mismatch(against: source)?.consequence == .crash)
+  }
 }
