@@ -175,37 +175,34 @@ private struct Checker {
     // Substitutions beside device variations, with no text of their own: the devices' forms refer to them.
     let sharedByDevices = !own.isEmpty && variant.stringUnit == nil && !devices.isEmpty
     let substitutions = own.isEmpty ? shared : own
+    // What refers to the substitutions: the text, or the device forms' texts.
+    var referenced: [String] = []
     if let unit = variant.stringUnit {
       // Only a text with '#' can refer to a substitution.
       let mayReference = !substitutions.isEmpty || unit.value.containsUTF8Byte(UInt8(ascii: "#"))
-      let referenced = mayReference ? SubstitutionReferences.names(in: unit.value) : []
+      referenced = mayReference ? SubstitutionReferences.names(in: unit.value) : []
       for name in referenced where !substitutions.contains(where: { $0.name == name }) {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
           at: unit.valuePosition ?? context.position, in: context)
       }
-      for substitution in own where !referenced.contains(substitution.name) {
-        report(
-          .warning, .unusedSubstitution,
-          "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
-            + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
-          at: substitution.position ?? context.position, in: context)
-      }
     } else if sharedByDevices {
-      let referenced = Set(devices.flatMap { SubstitutionReferences.names(in: $0.variant.stringUnit?.value ?? "") })
-      for substitution in own where !referenced.contains(substitution.name) {
-        report(
-          .warning, .unusedSubstitution,
-          "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
-            + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
-          at: substitution.position ?? context.position, in: context)
-      }
+      referenced = devices.flatMap { SubstitutionReferences.names(in: $0.variant.stringUnit?.value ?? "") }
     } else if !own.isEmpty {
       report(
         .error, .unsupportedVariation,
         "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
           + "nothing is compiled for them", at: context.position, in: context)
+    }
+    if variant.stringUnit != nil || sharedByDevices {
+      for substitution in own where !referenced.contains(substitution.name) {
+        report(
+          .warning, .unusedSubstitution,
+          "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
+            + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
+          at: substitution.position ?? context.position, in: context)
+      }
     }
     for substitution in own {
       guard let plural = substitution.variations?.plural else {
