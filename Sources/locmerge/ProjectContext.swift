@@ -28,9 +28,9 @@ struct ProjectContext {
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
     guard let path = located else {
       let srcroot = environment["SRCROOT"].map { " or in $SRCROOT (\($0))" } ?? ""
-      console.err(
-        "locmerge: error: no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with "
-          + "--config FILE, create one with 'locmerge init', or give the layers with -b BASE\n")
+      console.error(
+        "no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with --config FILE, create one "
+          + "with 'locmerge init', or give the layers with -b BASE")
       throw Stop(status: .usage)
     }
     let read = ProjectFileReader.read(path: path)
@@ -56,7 +56,7 @@ struct ProjectContext {
       }
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error(error.description)
       throw Stop(status: .usage)
     }
   }
