@@ -208,7 +208,7 @@ import Testing
   }
 
   /// A key too long for its column continues on an indented line (it wrapped to column 0 and
-  /// read as a new row), and a no-break space shows as `\U00A0` (it printed like a space).
+  /// read as a new row), and a no-break space shows as `\u{A0}` (it printed like a space).
   @Test func longKeysWrapIndentedAndInvisibleSpacesShow() throws {
     let scratch = try Scratch()
     let key = "privacy.statement.repository.conversation.title." + String(repeating: "long", count: 20)
@@ -222,7 +222,7 @@ import Testing
     #expect(key.hasSuffix(lines[row + 1].trimmingCharacters(in: .whitespaces).components(separatedBy: " ")[0]))
     let changes = try ToolRunner.run(
       ["audit", "-b", "Base", "--target", "Brand=Brand", "--changes", "Brand"], in: scratch.root)
-    #expect(changes.standardOutput.contains("10\\U00A0€"), "\(changes.standardOutput)")
+    #expect(changes.standardOutput.contains("10\\u{A0}€"), "\(changes.standardOutput)")
     #expect(changes.standardOutput.contains("10 €"))
   }
 }

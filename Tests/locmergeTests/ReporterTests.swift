@@ -133,6 +133,20 @@ import Testing
     )
   }
 
+  /// No reporter passes a control character of the input on: GitHub's commands escape the path
+  /// as every printed path is escaped, JSON and SARIF as JSON strings and URIs.
+  @Test func controlCharactersInAPathStayOutOfEveryReport() throws {
+    let finding = Finding(
+      Diagnostic(.warning, .emptyFile, "the file is empty", at: SourceLocation(path: "a\u{1B}[2Jb/x.strings")))
+    for reporter in DiagnosticReporter.allCases {
+      let text = reporter.render([finding], toolVersion: "1")
+      #expect(!text.unicodeScalars.contains("\u{1B}"), "\(reporter)")
+    }
+    #expect(
+      DiagnosticReporter.githubActions.render([finding], toolVersion: "1")
+        == "::warning file=a\\u{1B}[2Jb/x.strings,title=empty-file::the file is empty\n")
+  }
+
   @Test func everyDiagnosticEndsWithItsCode() throws {
     let scratch = try Self.layers()
     let outcome = try ToolRunner.run(Self.lint, in: scratch.root)

@@ -2,13 +2,14 @@ extension DiagnosticReporter {
   /// A workflow command GitHub Actions turns into an annotation on the file and line:
   /// `::warning file=Base/de.lproj/X.strings,line=3,col=1,title=missing-translation::message`.
   /// Notes follow the message on lines of their own (`%0A`); a diagnostic without a place has
-  /// only a title.
+  /// only a title. Messages come escaped (``DisplayText``), and so does the path: no ESC or BEL
+  /// from the input reaches the log.
   static func workflowCommand(_ diagnostic: Diagnostic) -> String {
     // Annotations are error, warning or notice.
     let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
     var properties: [String] = []
     if let location = diagnostic.location {
-      properties.append("file=" + escapedProperty(location.path))
+      properties.append("file=" + escapedProperty(DisplayText.escaped(location.path)))
       if let position = location.position {
         properties += ["line=\(position.line)", "col=\(position.column)"]
       }

@@ -330,25 +330,20 @@ struct AuditRenderer {
     ])
   }
 
-  /// A value on one line: strings with visible escapes — line breaks and tabs as `\n` and `\t`,
-  /// a no-break space and other spaces that print like a space, or not at all, as `\U00A0` — and
-  /// rules as compact JSON.
+  /// A value on one line: strings with control characters escaped as everything printed from the
+  /// input is (``DisplayText/escaped(_:)``: `\n`, `\t`, `\u{1B}`), and in the same form the
+  /// spaces that print like a space or not at all (a no-break space is `\u{A0}`); rules as
+  /// compact JSON.
   func display(_ value: LocalizationValue) -> String {
-    if case .string(let text) = value {
-      var shown = ""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\n": shown += "\\n"
-        case "\t": shown += "\\t"
-        case " ": shown += " "
-        case _ where scalar.properties.isWhitespace || scalar.properties.generalCategory == .format:
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          shown += "\\U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        default: shown.unicodeScalars.append(scalar)
-        }
+    guard case .string(let text) = value else { return JSONValue(value).serialized() }
+    var shown = ""
+    for scalar in DisplayText.escaped(text).unicodeScalars {
+      if scalar != " ", scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
       }
-      return shown
     }
-    return JSONValue(value).serialized()
+    return shown
   }
 }
