@@ -26,6 +26,8 @@ struct ProjectOptions: Equatable {
   var state: String?
   var strict = false
   var quiet = false
+  /// `--reporter`, over the project file's `"reporter"` (`build`, `lint`).
+  var reporter: DiagnosticReporter?
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
   var check = false
   var srcroot: String?
@@ -84,6 +86,7 @@ struct ProjectOptions: Equatable {
         case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
+        case "--reporter": options.reporter = try DiagnosticReporter(argument: value)
         case "--check": options.check = true
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)

@@ -41,6 +41,10 @@ extension OptionSpec {
   static let strict = OptionSpec(["--strict"], "Treat warnings as errors.")
   static let quiet = OptionSpec(["--quiet", "-q"], "Print errors only, and no summary.")
   static let help = OptionSpec(["--help", "-h"], "Show this help.")
+  static let reporter = OptionSpec(
+    ["--reporter"], "NAME",
+    "How diagnostics are reported: xcode (default, on standard error), or on standard output json (an array, one "
+      + "object per finding), github-actions (workflow commands that annotate the files) or sarif (SARIF 2.1.0).")
 
   // MARK: The project file (build; files, lint, audit without -b)
 
