@@ -178,7 +178,9 @@ enum HelpText {
     With the project file instead of -b: writes every target's input and output lists where its
     "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and
     -outputs.xcfilelist), in one command; --check writes nothing and exits with status 1 when a
-    list on disk is out of date (for CI); --target NAME chooses targets; --catalogs as for build.
+    list on disk is out of date (for CI); --json writes nothing and prints each target's inputs
+    and outputs as JSON (what the SwiftPM plugin declares); --target NAME chooses targets;
+    --catalogs as for build.
 
     EXAMPLE:
       locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\

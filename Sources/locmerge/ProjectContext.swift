@@ -56,7 +56,9 @@ struct ProjectContext {
       }
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      // A target the file lacks is a mistake in (or about) that file: name it, as Xcode links it.
+      let origin = if case .unknownTarget = error { project.path } else { "locmerge" }
+      console.err("\(origin): error: \(error)\n")
       throw Stop(status: .usage)
     }
   }

@@ -25,6 +25,8 @@ struct ProjectOptions: Equatable {
   var quiet = false
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
   var check = false
+  /// `files --json`: print each target's inputs and outputs as JSON, write nothing (the SwiftPM plugin).
+  var json = false
   var srcroot: String?
   /// `--catalogs compiled|merged` (`build`, `files`): on top of the project file's `catalogs`.
   var catalogOutput: CatalogOutput?
@@ -51,7 +53,7 @@ struct ProjectOptions: Equatable {
     case .files:
       specs += [
         .init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true),
-        .init(names: ["--catalogs"], takesValue: true),
+        .init(names: ["--catalogs"], takesValue: true), .init(names: ["--json"], takesValue: false),
       ]
     case .audit:
       break
@@ -98,11 +100,15 @@ struct ProjectOptions: Equatable {
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
         case "--check": options.check = true
+        case "--json": options.json = true
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)
         default: options.srcroot = value
         }
       }
+    }
+    if options.check && options.json {
+      throw UsageError("--check and --json cannot be combined: --json prints the files, --check compares the lists")
     }
     return options
   }

@@ -34,10 +34,8 @@ extension ProjectFile {
       // A destination that starts with a build setting stays symbolic: Xcode expands it.
       let destination =
         written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
-      let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
-      // The project file is an input too: editing it must run the phase again.
-      let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
-      let outputs = (planned.outputs.map(\.relativePath) + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+      let planned = plannedFiles(of: target, options: options)
+      let outputs = (planned.outputs + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
       func listPath(_ list: PathTemplate) throws(SelectionError) -> String {
         do throws(PathTemplate.UnsetSettings) {
           return PathText.join(folder, try list.expanded(target: target.name, environment: environment))
@@ -50,7 +48,7 @@ extension ProjectFile {
           target: target.name,
           inputs: CompanionFile(
             path: try listPath(fileLists.inputs),
-            bytes: Array(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: root).utf8)),
+            bytes: Array(BuildManifest.xcfilelist(planned.inputs, title: "Input files", srcroot: root).utf8)),
           outputs: CompanionFile(
             path: try listPath(fileLists.outputs),
             bytes: Array(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: root).utf8))))
