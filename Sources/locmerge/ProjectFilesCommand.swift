@@ -61,13 +61,15 @@ struct ProjectFilesCommand {
     return .success
   }
 
-  /// `--json`: every chosen target's inputs (absolute) and outputs (relative to its destination),
-  /// for a build system that declares them itself, such as the SwiftPM plugin. Writes nothing.
+  /// `--json`: every chosen target's layer folders and inputs (absolute) and outputs (relative to
+  /// its destination), for a build system that declares them itself, such as the SwiftPM plugin.
+  /// Writes nothing.
   private func printJSON(_ context: ProjectContext) -> ExitStatus {
     let targets = context.targets.map { target -> JSONValue in
       let planned = context.project.plannedFiles(of: target, options: context.settings)
       return .object([
-        ("name", .string(target.name)), ("inputs", .array(planned.inputs.map(JSONValue.string))),
+        ("name", .string(target.name)), ("layers", .array(planned.layers.map(JSONValue.string))),
+        ("inputs", .array(planned.inputs.map(JSONValue.string))),
         ("outputs", .array(planned.outputs.map(JSONValue.string))),
       ])
     }

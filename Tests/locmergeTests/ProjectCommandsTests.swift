@@ -52,7 +52,8 @@ import Testing
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(printed.standardOutput.utf8)) as? [String: [[String: Any]]])
     let targets = try #require(document["targets"])
-    #expect(targets.map { $0["name"] as? String } == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo", "InitechGo-catalogs"])
+    #expect(
+      targets.map { $0["name"] as? String } == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo", "InitechGo-catalogs"])
     #expect(try ToolRunner.run(["build"], in: scratch.root).status == 0)
     #expect(try ToolRunner.run(["files"], in: scratch.root).status == 0)
     let root = URL(fileURLWithPath: scratch.root.path).resolvingSymlinksInPath().path
@@ -64,6 +65,8 @@ import Testing
       let listed = try #require(scratch.read("Localization/\(name)-inputs.xcfilelist")).split(separator: "\n")
         .filter { !$0.hasPrefix("#") }.map { $0.replacingOccurrences(of: "$(SRCROOT)", with: root) }
       #expect(target["inputs"] as? [String] == listed, "\(name)")
+      let layers = try #require(target["layers"] as? [String])
+      #expect(layers.first == root + "/Base" && layers.count == (name.hasPrefix("InitechGo") ? 4 : 3), "\(layers)")
     }
     let one = try ToolRunner.run(["files", "--json", "--target", "GlobexGo"], in: scratch.root)
     #expect(one.standardOutput.contains("\"name\": \"GlobexGo\"") && !one.standardOutput.contains("AcmePro"))

@@ -3,6 +3,9 @@ extension ProjectFile {
   public struct PlannedFiles: Hashable, Sendable {
     /// The target's name.
     public var target: String
+    /// The target's layer folders, base first: absolute, links resolved. A build system that
+    /// watches them for new tables (the SwiftPM plugin) knows where to look.
+    public var layers: [String]
     /// Every table and catalog file the merge reads, and the project file (editing it changes
     /// the outputs too): absolute, links resolved, sorted.
     public var inputs: [String]
@@ -22,7 +25,8 @@ extension ProjectFile {
   public func plannedFiles(of target: Target, options: MergeOptions? = nil) -> PlannedFiles {
     let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
     return PlannedFiles(
-      target: target.name, inputs: DestinationSafety.canonicalPaths(planned.inputs + [path]).sorted(),
+      target: target.name, layers: layers(of: target).map { DestinationSafety.canonicalPath($0.path) },
+      inputs: DestinationSafety.canonicalPaths(planned.inputs + [path]).sorted(),
       outputs: planned.outputs.map(\.relativePath))
   }
 }
