@@ -21,6 +21,10 @@ import Testing
     let first = try package.build()
     #expect(first.status == 0, "\(first.log)")
     try expectBundlesHoldWhatTheToolWrites(package)
+    // Nothing changed, nothing runs (once SwiftPM has seen the plugin's folders as they stay).
+    _ = try package.build()
+    let again = try package.build()
+    #expect(again.status == 0 && !again.log.contains("locmerge: "), "\(again.log)")
 
     // An overlay edit: that target's value changes, the other target's bundle is not touched.
     let brandB = try #require(package.bundles.first { $0.lastPathComponent.contains("BrandB") })
@@ -123,6 +127,19 @@ import Testing
     #expect(built.status == 0, "\(built.log)")
     #expect(!built.log.contains("Compiling LayerMerge"))
     try expectBundlesHoldWhatTheToolWrites(package)
+
+    // A project file in a target's folder wins for that target, its paths relative to it.
+    // (BrandB's stack has every table BrandA's has, so no table of the old stack stays behind.)
+    try package.write(
+      #"{ "base": "../../Localization/Base", "targets": { "BrandA": { "layers": ["../../Localization/BrandB"] } } }"#,
+      to: "Sources/BrandA/locmerge.json")
+    let own = try package.build()
+    #expect(own.status == 0, "\(own.log)")
+    let tables = try package.bundledTables()
+    let brandB = try package.tablesTheToolWrites(overlay: "BrandB")
+    #expect(NSDictionary(dictionary: tables["BrandA"] ?? [:]).isEqual(to: brandB))
+    #expect(NSDictionary(dictionary: tables["BrandB"] ?? [:]).isEqual(to: brandB))
+    try FileManager.default.removeItem(at: package.root.appendingPathComponent("Sources/BrandA/locmerge.json"))
 
     // Without a project file, the error names both places the plugin looked.
     try FileManager.default.removeItem(at: package.root.appendingPathComponent("locmerge.json"))
