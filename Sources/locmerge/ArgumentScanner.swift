@@ -2,12 +2,6 @@ import LayerMerge
 
 /// Walks a command line option by option; knows `--name value`, `--name=value` and `-x value`.
 struct ArgumentScanner {
-  /// One option a command accepts.
-  struct OptionSpec {
-    var names: [String]
-    var takesValue: Bool
-  }
-
   private var remaining: ArraySlice<String>
   private let specs: [OptionSpec]
 

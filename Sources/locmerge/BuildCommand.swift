@@ -21,25 +21,34 @@ struct BuildCommand {
         "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
       return .success
     }
-    if let destination = options.destination, context.targets.count > 1, !destination.contains("{target}") {
-      console.err(
-        "locmerge: error: -d '\(destination)' would receive all \(context.targets.count) targets; choose one with "
-          + "--target NAME, or put {target} in it (-d 'build/{target}')\n")
-      return .usage
+    for (flag, value) in [("-d", options.destination), ("--state", options.state)] {
+      guard let value else { continue }
+      if context.targets.count > 1, !value.contains("{target}") {
+        let shared = flag == "-d" ? "would receive" : "would keep the records of"
+        console.err(
+          "locmerge: error: \(flag) '\(DisplayText.escaped(value))' \(shared) all \(context.targets.count) targets; "
+            + "choose one with --target NAME, or put {target} in it (\(flag) 'build/{target}')\n")
+        return .usage
+      }
+      if let problem = PathTemplate(value).problem {
+        console.err("locmerge: error: \(flag): \(problem)\n")
+        return .usage
+      }
     }
     let targets: [ProjectBuild.Target]
     do {
       targets = try context.project.buildTargets(
         context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
-        relativeTo: PathText.currentDirectory())
+        state: options.state.map(PathTemplate.init), relativeTo: PathText.currentDirectory())
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.err("locmerge: error: \(DisplayText.escaped(error.description))\n")
       return .usage
     }
-    // A mistyped layer would merge as an empty one; a destination inside a layer would be read back.
+    // Nothing is read or written when a path the build writes overlaps a source or another
+    // target's folder, or a mistyped layer would merge as an empty one.
     do {
-      try context.checkLayers(
-        destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first }, console: console)
+      try ProjectContext.checkWrites(context.project.writeCheck(building: targets), console: console)
+      try context.checkLayers(console: console)
     } catch {
       return error.status
     }

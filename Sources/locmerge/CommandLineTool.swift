@@ -12,7 +12,11 @@ enum CommandLineTool {
       invocation = try Invocation.parse(arguments)
     } catch {
       console.err("locmerge: error: \(error.message)\n")
-      console.err("Run 'locmerge --help' for usage.\n")
+      // The help of the command the line was for, when it names one.
+      let topic =
+        arguments.first.flatMap { CommandSpec.named($0) }?.name
+        ?? (arguments.first?.hasPrefix("-") == true ? "merge" : nil)
+      console.err("Run 'locmerge \(topic.map { "\($0) " } ?? "")--help' for usage.\n")
       return .usage
     }
     switch invocation.command {
@@ -71,6 +75,7 @@ enum CommandLineTool {
     let width =
       console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
     return AuditCommand(options: options, console: console, width: width).run(
-      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) })
+      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) },
+      projectFile: context.project.path)
   }
 }

@@ -8,15 +8,8 @@ struct CompileOptions: Equatable {
   var dryRun = false
   var forceBuildAllStrings = false
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--output-directory", "-o"], takesValue: true),
-    .init(names: ["--language", "-l"], takesValue: true),
-    .init(names: ["--dry-run"], takesValue: false),
-    .init(names: ["--force-build-all-strings"], takesValue: false),
-  ]
-
   static func parse(_ arguments: [String]) throws(UsageError) -> CompileOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.compile.options)
     var options = CompileOptions()
     var output: String?
     while let token = try scanner.next() {
@@ -27,7 +20,8 @@ struct CompileOptions: Equatable {
         case "--output-directory": output = value
         case "--language": options.languages.append(value ?? "")
         case "--dry-run": options.dryRun = true
-        default: options.forceBuildAllStrings = true
+        case "--force-build-all-strings": options.forceBuildAllStrings = true
+        default: throw .unhandled(name)
         }
       }
     }

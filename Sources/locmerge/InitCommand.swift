@@ -14,16 +14,8 @@ struct InitOptions: Equatable {
   var destination = "$(DERIVED_FILE_DIR)/LocMerge"
   var force = false
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--base", "-b"], takesValue: true),
-    .init(names: ["--targets"], takesValue: true),
-    .init(names: ["--destination", "-d"], takesValue: true),
-    .init(names: ["--config", "-c"], takesValue: true),
-    .init(names: ["--force"], takesValue: false),
-  ]
-
   static func parse(_ arguments: [String]) throws(UsageError) -> InitOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.initialize.options)
     var options = InitOptions()
     var base: String?
     var targets: String?
@@ -38,7 +30,8 @@ struct InitOptions: Equatable {
         case "--targets": targets = value
         case "--destination": options.destination = value
         case "--config": options.config = value
-        default: options.force = true
+        case "--force": options.force = true
+        default: throw .unhandled(name)
         }
       }
     }
@@ -71,8 +64,18 @@ struct InitCommand {
       path: options.config, base: options.base, targetsFolder: options.targetsFolder,
       destination: PathTemplate(options.destination))
     guard !project.targets.isEmpty else {
-      console.err("locmerge: error: '\(options.targetsFolder)' has no folders; each of its folders is a target\n")
+      console.err(
+        "locmerge: error: '\(DisplayText.escaped(options.targetsFolder))' has no folders; each of its folders is a "
+          + "target\n")
       return .usage
+    }
+    // The project file must not replace or join a layer's sources.
+    do {
+      try ProjectContext.checkWrites(
+        ProjectWriteCheck(writes: [.file(options.config, label: "the project file")], protected: project.layerPaths),
+        console: console)
+    } catch {
+      return error.status
     }
     let text = ProjectFileWriter.text(for: project)
     // What init writes must read back: a folder name JSON or the reader cannot take is caught here.

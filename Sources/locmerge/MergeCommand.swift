@@ -19,9 +19,11 @@ struct MergeCommand {
     let layers =
       [Layer(name: options.base.name, path: options.base.path)]
       + options.overlays.map { Layer(name: $0.name, path: $0.path) }
-    // Layers that cannot be what the user meant are usage errors: nothing is read or written.
-    let problems = LayerStackValidation.problems(
-      layers, destination: options.destination.flatMap { $0.hasPrefix("$") ? nil : $0 })
+    // Layers that cannot be what the user meant, and writes that would overlap them or each
+    // other, are usage errors: nothing is read or written.
+    let problems =
+      writeCheck(mode: mode, layers: layers).problems().map(\.diagnostic)
+      + LayerStackValidation.problems(layers)
     guard problems.isEmpty else {
       problems.forEach(printer.print)
       return .usage
@@ -39,9 +41,10 @@ struct MergeCommand {
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
     let outputs = mode == .merge ? OutputFile.files(for: result) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
+    let state = options.state.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += options.checks.settings.rules.apply(
-        to: undeclaredOutputWarnings(written(outputs.map(\.relativePath), in: destination)))
+        to: undeclaredOutputWarnings(written(outputs.map(\.relativePath), in: destination, state: state)))
     }
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
@@ -59,11 +62,13 @@ struct MergeCommand {
         let companions =
           try lists(
             inputs: DestinationSafety.canonicalPaths(result.inputFiles),
-            outputs: written(outputs.map(\.relativePath), in: destination)) + [provenance].compactMap { $0 }
+            outputs: written(outputs.map(\.relativePath), in: destination, state: state))
+          + [provenance].compactMap { $0 }
         let plan = OutputPlan(
           files: outputs, destination: destination, layers: layers, companions: companions,
           stamp: BuildStamp(
-            configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings))
+            configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings),
+          state: state)
         let report = try plan.apply(whileWaiting: { waitingMessage(destination) })
         for diagnostic in report.diagnostics where !options.quiet { printer.print(diagnostic) }
         summary.written = report.written.count
@@ -94,25 +99,30 @@ struct MergeCommand {
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
+    let state = options.state.map { $0.hasPrefix("$") ? $0 : DestinationSafety.canonicalPath($0) }
     var settings = options.checks.settings
     settings.destination = given.hasPrefix("$") ? nil : given
     let planned = LayerMerger.plan(layers, options: settings)
     planned.diagnostics.forEach(DiagnosticPrinter(console: console).print)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
-    let outputs = written(planned.outputs.map(\.relativePath), in: destination)
+    let outputs = written(planned.outputs.map(\.relativePath), in: destination, state: state)
     // A depfile is read by make, ninja or Xcode at build time: it needs the real paths.
     var depfileOutputs = outputs
-    if options.depfile != nil, given.hasPrefix("$") {
+    if options.depfile != nil, given.hasPrefix("$") || state?.hasPrefix("$") == true {
       let xcode = XcodeEnvironment(environment: environment)
-      let missing = xcode.unsetSettings(in: given)
-      guard missing.isEmpty else {
-        console.err(
-          "locmerge: error: --depfile needs real paths, and -d '\(given)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
-            + "which is not set; run inside the Xcode build phase or give -d as a path\n")
-        return .usage
+      for (flag, value) in [("-d", given), ("--state", options.state ?? "")] {
+        let missing = xcode.unsetSettings(in: value)
+        guard missing.isEmpty else {
+          console.err(
+            "locmerge: error: --depfile needs real paths, and \(flag) '\(DisplayText.escaped(value))' uses "
+              + "\(missing.map { "$(\($0))" }.joined(separator: ", ")), which is not set; run inside the Xcode build "
+              + "phase or give \(flag) as a path\n")
+          return .usage
+        }
       }
       depfileOutputs = written(
-        planned.outputs.map(\.relativePath), in: DestinationSafety.canonicalPath(xcode.expand(given)))
+        planned.outputs.map(\.relativePath), in: DestinationSafety.canonicalPath(xcode.expand(given)),
+        state: options.state.map { DestinationSafety.canonicalPath(xcode.expand($0)) })
     }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
@@ -152,12 +162,31 @@ struct MergeCommand {
     ].compactMapValues { $0 }.merging(checks.configurationSettings) { $1 }
     // The settings the lists name symbolically change the lists' text.
     for setting in listSettings { settings["setting " + setting.name] = setting.path }
+    if let state = options.state { settings["state"] = state }
     return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
   }
 
-  /// Every file a merge writes in DEST: the tables and the bookkeeping files.
-  private func written(_ tables: [String], in destination: String) -> [String] {
-    (tables + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+  /// Every file a merge writes: the tables in DEST and the bookkeeping files in the state folder.
+  private func written(_ tables: [String], in destination: String, state: String?) -> [String] {
+    tables.map { destination + "/" + $0 } + OutputPlan.bookkeepingPaths(destination: destination, state: state)
+  }
+
+  /// What this command may write — the destination and state folder (when they are paths, not
+  /// build settings Xcode expands), the lists, the depfile, the provenance — against the layers.
+  private func writeCheck(mode: Mode, layers: [Layer]) -> ProjectWriteCheck {
+    var writes: [ProjectWriteCheck.Path] = []
+    if mode == .merge, let destination = options.destination, !destination.hasPrefix("$") {
+      writes.append(.destination(destination))
+      if let state = options.state, !state.hasPrefix("$") { writes.append(.state(state)) }
+    }
+    let files = [
+      ("the input file list", options.inputFileList), ("the output file list", options.outputFileList),
+      ("the depfile", options.depfile), ("the provenance file", options.provenance),
+    ]
+    for (label, path) in files {
+      if let path, mode != .lint || label == "the provenance file" { writes.append(.file(path, label: label)) }
+    }
+    return ProjectWriteCheck(writes: writes, protected: layers.map { .layer($0) })
   }
 
   private func waitingMessage(_ destination: String) {
@@ -167,15 +196,16 @@ struct MergeCommand {
   /// The make-style shortcut: when the layers, options and every input file are as the last full
   /// run left them, and every output and list is still as it was written, there is nothing to do.
   private func upToDateRun(layers: [Layer], printer: DiagnosticPrinter) -> ExitStatus? {
+    let state = options.state.map(DestinationSafety.canonicalPath)
     guard let destination = options.destination.map(DestinationSafety.canonicalPath),
       let stamp = BuildStamp.current(
-        in: destination, configuration: configuration(layers), options: options.checks.settings,
+        in: destination, configuration: configuration(layers), options: options.checks.settings, state: state,
         whileWaiting: { waitingMessage(destination) }),
       !(options.strict && stamp.warnings > 0)
     else { return nil }
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }
     let undeclared = options.checks.settings.rules.apply(
-      to: undeclaredOutputWarnings(written(Array(tables), in: destination)))
+      to: undeclaredOutputWarnings(written(Array(tables), in: destination, state: state)))
     for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
     if !options.quiet {
       let earlier =

@@ -63,27 +63,28 @@ struct ProjectContext {
     }
   }
 
-  /// Stops the command, after printing them, if ``layerProblems(destinations:)`` finds any.
+  /// Stops the command, after printing them, if ``layerProblems()`` finds any.
   /// - Throws: ``Stop`` with status 64: a stack that cannot be meant is a usage error.
-  func checkLayers(destinations: [String: String] = [:], console: Console) throws(Stop) {
-    let problems = layerProblems(destinations: destinations)
-    guard problems.isEmpty else {
-      problems.forEach(DiagnosticPrinter(console: console).print)
-      throw Stop(status: .usage)
-    }
+  func checkLayers(console: Console) throws(Stop) {
+    try Self.stop(on: layerProblems(), console: console)
+  }
+
+  /// Stops the command, after printing them, if a path it would write overlaps a source of the
+  /// project, another target's folder, or another path it writes.
+  /// - Throws: ``Stop`` with status 64: nothing has been read or written.
+  static func checkWrites(_ check: ProjectWriteCheck, console: Console) throws(Stop) {
+    try stop(on: check.problems().map(\.diagnostic), console: console)
   }
 
   /// Every chosen target's stack checked as `merge` checks one (a folder that does not exist or
-  /// is a file, a folder twice, a layer inside another, a destination overlapping a layer), each
-  /// problem once, at the target in the project file.
-  /// - Parameter destinations: Each target's destination, by name, when the command writes.
-  func layerProblems(destinations: [String: String] = [:]) -> [Diagnostic] {
+  /// is a file, a folder twice, a layer inside another), each problem once, at the target in the
+  /// project file.
+  func layerProblems() -> [Diagnostic] {
     var reported: Set<String> = []
     var problems: [Diagnostic] = []
     for target in targets {
-      let found = LayerStackValidation.problems(
-        project.layers(of: target), destination: destinations[target.name])
-      for problem in found where reported.insert(problem.message).inserted {
+      for problem in LayerStackValidation.problems(project.layers(of: target))
+      where reported.insert(problem.message).inserted {
         problems.append(
           Diagnostic(
             problem.severity, problem.code, "target '\(target.name)': \(problem.message)",
@@ -91,5 +92,12 @@ struct ProjectContext {
       }
     }
     return problems
+  }
+
+  private static func stop(on problems: [Diagnostic], console: Console) throws(Stop) {
+    guard problems.isEmpty else {
+      problems.forEach(DiagnosticPrinter(console: console).print)
+      throw Stop(status: .usage)
+    }
   }
 }

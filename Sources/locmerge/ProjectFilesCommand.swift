@@ -23,16 +23,22 @@ struct ProjectFilesCommand {
     }
     if options.json { return printJSON(context) }
     let printer = DiagnosticPrinter(console: console)
-    let lists: [CompanionFile]
+    let targetLists: [ProjectFile.TargetFileLists]
     do {
-      lists = try context.project.fileLists(
+      targetLists = try context.project.fileLists(
         for: context.targets, environment: environment, srcroot: options.srcroot ?? environment["SRCROOT"],
-        options: context.settings
-      ).flatMap { [$0.inputs, $0.outputs] }
+        options: context.settings)
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.err("locmerge: error: \(DisplayText.escaped(error.description))\n")
       return .usage
     }
+    // A list must not replace a source, land in a destination, or be another list.
+    do {
+      try ProjectContext.checkWrites(context.project.writeCheck(writingFileLists: targetLists), console: console)
+    } catch {
+      return error.status
+    }
+    let lists = targetLists.flatMap { [$0.inputs, $0.outputs] }
     if options.check {
       let stale = lists.filter { !$0.isOnDisk }
       for list in stale {

@@ -21,6 +21,9 @@ struct ProjectOptions: Equatable {
   var shard: Shard?
   /// `-d DEST`: a destination instead of the project file's (`build`).
   var destination: String?
+  /// `--state DIR`: where each target's record, stamp and lock live, instead of the project
+  /// file's `state` (`build`).
+  var state: String?
   var strict = false
   var quiet = false
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
@@ -32,33 +35,14 @@ struct ProjectOptions: Equatable {
   var catalogOutput: CatalogOutput?
   var checks = CheckArguments()
 
-  static func specs(for command: Command) -> [ArgumentScanner.OptionSpec] {
-    var specs =
-      CheckArguments.specs + [
-        .init(names: ["--config", "-c"], takesValue: true),
-        .init(names: ["--target", "-t"], takesValue: true),
-      ]
+  /// The form of the command with the project file: the options it takes.
+  static func form(for command: Command) -> CommandForm {
     switch command {
-    case .build:
-      specs += [
-        .init(names: ["--shard"], takesValue: true), .init(names: ["--destination", "-d"], takesValue: true),
-        .init(names: ["--strict"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
-        .init(names: ["--catalogs"], takesValue: true),
-      ]
-    case .lint:
-      specs += [
-        .init(names: ["--shard"], takesValue: true), .init(names: ["--strict"], takesValue: false),
-        .init(names: ["--quiet", "-q"], takesValue: false),
-      ]
-    case .files:
-      specs += [
-        .init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true),
-        .init(names: ["--catalogs"], takesValue: true), .init(names: ["--json"], takesValue: false),
-      ]
-    case .audit:
-      break
+    case .build: return .build
+    case .files: return .filesWithProject
+    case .lint: return .lintWithProject
+    case .audit: return .auditWithProject
     }
-    return specs
   }
 
   /// Whether a command line of `files`, `lint` or `audit` names its layers itself (`-b BASE`)
@@ -75,7 +59,7 @@ struct ProjectOptions: Equatable {
         "build takes every layer from \(ProjectFileReader.fileName), not \(layer); to merge layers named on the "
           + "command line, use 'locmerge merge -b BASE -s OVERLAY -d DEST'")
     }
-    var scanner = ArgumentScanner(arguments, specs: specs(for: command))
+    var scanner = ArgumentScanner(arguments, specs: form(for: command).options)
     var options = ProjectOptions()
     while let token = try scanner.next() {
       switch token {
@@ -97,13 +81,15 @@ struct ProjectOptions: Equatable {
           options.targets.append(value)
         case "--shard": options.shard = try parseShard(value)
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
         case "--check": options.check = true
         case "--json": options.json = true
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)
-        default: options.srcroot = value
+        case "--srcroot": options.srcroot = value
+        default: throw .unhandled(name)
         }
       }
     }

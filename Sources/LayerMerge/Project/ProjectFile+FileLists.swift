@@ -5,14 +5,15 @@ extension ProjectFile {
     public var target: String
     /// The input list: every table file the target's merge reads, and the project file.
     public var inputs: CompanionFile
-    /// The output list: every file the merge writes in the destination.
+    /// The output list: every file the merge writes in the destination, and its record, stamp
+    /// and lock where they are (in the state folder).
     public var outputs: CompanionFile
   }
 
   /// Every target's file lists, as `locmerge files` writes them, found by scanning the layers
   /// without reading the tables. Paths under `srcroot` are written as `$(SRCROOT)/…`, and a
-  /// destination that starts with a build setting keeps it (`$(DERIVED_FILE_DIR)/LocMerge/…`),
-  /// so the lists are the same on every machine.
+  /// destination or state folder that starts with a build setting keeps it
+  /// (`$(DERIVED_FILE_DIR)/LocMerge/…`), so the lists are the same on every machine.
   /// - Parameters:
   ///   - targets: Targets of this project.
   ///   - environment: Build settings the list paths may use.
@@ -30,12 +31,11 @@ extension ProjectFile {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let written = template.replacingTarget(with: target.name)
-      // A destination that starts with a build setting stays symbolic: Xcode expands it.
-      let destination =
-        written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
+      let destination = listed(template, for: target)
+      let state = (target.state ?? self.state).map { listed($0, for: target) }
       let planned = plannedFiles(of: target, options: options)
-      let outputs = (planned.outputs + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+      let outputs =
+        planned.outputs.map { destination + "/" + $0 } + OutputPlan.bookkeepingPaths(destination: destination, state: state)
       func listPath(_ list: PathTemplate) throws(SelectionError) -> String {
         do throws(PathTemplate.UnsetSettings) {
           return PathText.join(folder, try list.expanded(target: target.name, environment: environment))
@@ -54,5 +54,14 @@ extension ProjectFile {
             bytes: Array(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: root).utf8))))
     }
     return result
+  }
+
+  // MARK: - Private
+
+  /// A destination or state folder as a list names it: one that starts with a build setting stays
+  /// symbolic (Xcode expands it), any other is resolved against the project folder.
+  private func listed(_ template: PathTemplate, for target: Target) -> String {
+    let written = template.replacingTarget(with: target.name)
+    return written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
   }
 }

@@ -73,8 +73,9 @@ private struct Checker {
 
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
+    "state",
   ]
-  static let targetKeys = ["layers", "destination", "catalogs"]
+  static let targetKeys = ["layers", "destination", "catalogs", "state"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
 
@@ -87,7 +88,8 @@ private struct Checker {
     } else {
       report("the project file needs \"base\": the folder of the shared translations", at: root.position)
     }
-    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
+    let destination = fields["destination"].flatMap { template($0, named: "destination") }
+    let state = fields["state"].flatMap { template($0, named: "state") }
     var targetEntries: [(name: String, position: TextPosition, node: JSONNode)] = []
     if let node = fields["targets"] {
       if let targets = object(node, named: "targets") {
@@ -110,12 +112,10 @@ private struct Checker {
       fileLists = lists
     }
 
-    var targets:
-      [(name: String, position: TextPosition, destination: PathTemplate?, layers: [Layer], catalogs: CatalogOutput?)] =
-        []
+    var targets: [(name: String, position: TextPosition, layers: [Layer], settings: TargetSettings)] = []
     for entry in targetEntries {
-      guard let (layers, destination, catalogs) = target(entry.node, name: entry.name) else { continue }
-      targets.append((entry.name, entry.position, destination, layers.map { layer($0.0, $0.1) }, catalogs))
+      guard let (layers, settings) = target(entry.node, name: entry.name) else { continue }
+      targets.append((entry.name, entry.position, layers.map { layer($0.0, $0.1) }, settings))
     }
     guard let basePath else { return nil }
     // Folders that share a name (Brands/Acme, Targets/Acme) are named alike in every target.
@@ -126,12 +126,12 @@ private struct Checker {
       path: path, base: renamed(layer(nil, basePath)), destination: destination,
       targets: targets.map { target in
         ProjectFile.Target(
-          name: target.name, overlays: target.layers.map(renamed), destination: target.destination,
-          position: target.position, catalogOutput: target.catalogs)
+          name: target.name, overlays: target.layers.map(renamed), destination: target.settings.destination,
+          position: target.position, catalogOutput: target.settings.catalogs, state: target.settings.state)
       },
       options: MergeOptions(
         developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
-      fileLists: fileLists)
+      fileLists: fileLists, state: state)
   }
 
   /// A layer from the project file: its folder resolved against the project's folder.
@@ -151,14 +151,21 @@ private struct Checker {
     return output
   }
 
-  mutating func target(_ node: JSONNode, name: String)
-    -> (layers: [(String?, String)], destination: PathTemplate?, catalogs: CatalogOutput?)?
-  {
+  /// What a target may set besides its layers.
+  struct TargetSettings {
+    var destination: PathTemplate?
+    var catalogs: CatalogOutput?
+    var state: PathTemplate?
+  }
+
+  mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], settings: TargetSettings)? {
     let description = "target \"\(name)\""
     guard let members = object(node, named: description) else { return nil }
     let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
-    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
-    let catalogs = fields["catalogs"].flatMap { catalogOutput($0) }
+    let settings = TargetSettings(
+      destination: fields["destination"].flatMap { template($0, named: "destination") },
+      catalogs: fields["catalogs"].flatMap { catalogOutput($0) },
+      state: fields["state"].flatMap { template($0, named: "state") })
     guard let layersNode = fields["layers"] else {
       report("\(description) needs \"layers\": its overlays above the base, lowest first", at: node.position)
       return nil
@@ -191,7 +198,7 @@ private struct Checker {
           at: element.position)
       }
     }
-    return (layers, destination, catalogs)
+    return (layers, settings)
   }
 
   mutating func rules(_ node: JSONNode) -> CheckRules {
@@ -224,11 +231,11 @@ private struct Checker {
     let fields = knownMembers(members, allowed: Self.fileListKeys, in: "fileLists")
     var lists = ProjectFile.FileLists.default
     for key in Self.fileListKeys {
-      guard let valueNode = fields[key], let text = nonEmptyString(valueNode, named: key) else { continue }
-      if targetCount > 1 && !text.contains("{target}") {
+      guard let valueNode = fields[key], let template = template(valueNode, named: key) else { continue }
+      if targetCount > 1 && !template.text.contains("{target}") {
         report("\"\(key)\" must contain {target}, or every target would write the same list", at: valueNode.position)
       }
-      if key == "inputs" { lists.inputs = PathTemplate(text) } else { lists.outputs = PathTemplate(text) }
+      if key == "inputs" { lists.inputs = template } else { lists.outputs = template }
     }
     return lists
   }
@@ -253,6 +260,18 @@ private struct Checker {
       return nil
     }
     return text
+  }
+
+  /// A path with `{target}` and build settings; a `$(` that does not close around a setting's
+  /// name is an error.
+  mutating func template(_ node: JSONNode, named name: String) -> PathTemplate? {
+    guard let text = nonEmptyString(node, named: name) else { return nil }
+    let template = PathTemplate(text)
+    if let problem = template.problem {
+      report("\"\(name)\": \(problem)", at: node.position)
+      return nil
+    }
+    return template
   }
 
   mutating func strings(_ node: JSONNode, named name: String) -> [String] {

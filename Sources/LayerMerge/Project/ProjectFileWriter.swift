@@ -20,6 +20,9 @@ public enum ProjectFileWriter {
     if let destination = project.destination {
       members.append(("destination", JSONValue.string(destination.text).serialized()))
     }
+    if let state = project.state {
+      members.append(("state", JSONValue.string(state.text).serialized()))
+    }
     let targets = project.targets.map { target in
       "    " + JSONValue.string(target.name).serialized() + ": "
         + targetValue(target, folder: project.folder).serialized()
@@ -60,6 +63,7 @@ public enum ProjectFileWriter {
     }
     var members: [(String, JSONValue)] = [("layers", .array(layers))]
     if let destination = target.destination { members.append(("destination", .string(destination.text))) }
+    if let state = target.state { members.append(("state", .string(state.text))) }
     return .object(members)
   }
 
