@@ -24,7 +24,7 @@ extension CommandForm {
   static let filesWithProject = CommandForm(
     words: "files", label: withProject,
     uses: withChecks([
-      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.json), .listed(.projectSrcroot),
+      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.filesJSON), .listed(.projectSrcroot),
       .listed(.projectCatalogs),
     ]))
 

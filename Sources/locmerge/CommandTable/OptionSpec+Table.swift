@@ -68,7 +68,7 @@ extension OptionSpec {
       + "in the project file.")
   static let check = OptionSpec(
     ["--check"], "Write nothing; exit with status 1 when a list on disk is missing or out of date (for CI).")
-  static let json = OptionSpec(
+  static let filesJSON = OptionSpec(
     ["--json"],
     "Write nothing; print each target's layers, inputs and outputs as JSON (what the SwiftPM plugin declares).")
   static let projectSrcroot = OptionSpec(
