@@ -19,7 +19,7 @@ enum CheckedBuild {
     // Paths come in as positional parameters, never spliced into the script. The first command
     // is the one the plugin ran while planning (TargetFiles.arguments).
     let script = """
-      tool=$1 config=$2 target=$3 destination=$4 planned=$5 current=$6 replan=$7 message=$8
+      tool=$1 config=$2 target=$3 destination=$4 state=$5 planned=$6 current=$7 replan=$8 message=$9
       "$tool" files --json --config "$config" --target "$target" --catalogs compiled > "$current" || exit 1
       if ! cmp -s "$planned" "$current"; then
         mkdir -p "$replan" && : > "$replan/changed-$(date +%s)-$$"
@@ -28,11 +28,11 @@ enum CheckedBuild {
         diff "$current.planned" "$current.now" | sed -n 's/^< *\\(".*\\)$/  no longer: \\1/p; s/^> *\\(".*\\)$/  now also: \\1/p' >&2
         exit 1
       fi
-      exec "$tool" build --config "$config" --target "$target" -d "$destination" --catalogs compiled
+      exec "$tool" build --config "$config" --target "$target" -d "$destination" --state "$state" --catalogs compiled
       """
     let parameters: [String] = [
-      tool.path, projectFile.path, target, work.destination.path, work.plannedFiles.path, work.currentFiles.path,
-      work.replan.path, message,
+      tool.path, projectFile.path, target, work.destination.path, work.state.path, work.plannedFiles.path,
+      work.currentFiles.path, work.replan.path, message,
     ]
     let tables: [URL] = planned.inputs.map { URL(fileURLWithPath: $0) }
     return .buildCommand(

@@ -6,9 +6,11 @@ struct WorkFolder {
 
   init(_ url: URL) { self.url = url }
 
-  /// The merged tables: only declared outputs become resources, so locmerge's record, stamp and
-  /// lock (in `.locmerge/` inside it) stay out of the bundle.
+  /// The merged tables, and nothing else.
   var destination: URL { url.appending(path: "LocMerge", directoryHint: .isDirectory) }
+  /// locmerge's record, stamp and lock (`--state`), beside the tables rather than among them. Only
+  /// declared outputs become resources anyway.
+  var state: URL { url.appending(path: "state", directoryHint: .isDirectory) }
   /// What `locmerge files --json` printed while SwiftPM planned the build: what was declared.
   var plannedFiles: URL { url.appending(path: "files.json") }
   /// Its diagnostics.
