@@ -35,7 +35,8 @@ extension ProjectFile {
       let state = (target.state ?? self.state).map { listed($0, for: target) }
       let planned = plannedFiles(of: target, options: options)
       let outputs =
-        planned.outputs.map { destination + "/" + $0 } + OutputPlan.bookkeepingPaths(destination: destination, state: state)
+        planned.outputs.map { destination + "/" + $0 }
+        + OutputPlan.bookkeepingPaths(destination: destination, state: state)
       func listPath(_ list: PathTemplate) throws(SelectionError) -> String {
         do throws(PathTemplate.UnsetSettings) {
           return PathText.join(folder, try list.expanded(target: target.name, environment: environment))
