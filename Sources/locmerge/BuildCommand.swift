@@ -25,13 +25,13 @@ struct BuildCommand {
       guard let value else { continue }
       if context.targets.count > 1, !value.contains("{target}") {
         let shared = flag == "-d" ? "would receive" : "would keep the records of"
-        console.err(
-          "locmerge: error: \(flag) '\(DisplayText.escaped(value))' \(shared) all \(context.targets.count) targets; "
-            + "choose one with --target NAME, or put {target} in it (\(flag) 'build/{target}')\n")
+        console.error(
+          "\(flag) '\(value)' \(shared) all \(context.targets.count) targets; choose one with --target NAME, or put "
+            + "{target} in it (\(flag) 'build/{target}')")
         return .usage
       }
       if let problem = PathTemplate(value).problem {
-        console.err("locmerge: error: \(flag): \(problem)\n")
+        console.error("\(flag): \(problem)")
         return .usage
       }
     }
@@ -41,7 +41,7 @@ struct BuildCommand {
         context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
         state: options.state.map(PathTemplate.init), relativeTo: PathText.currentDirectory())
     } catch {
-      console.err("locmerge: error: \(DisplayText.escaped(error.description))\n")
+      console.error(error.description)
       return .usage
     }
     // Nothing is read or written when a path the build writes overlaps a source or another
@@ -70,7 +70,8 @@ struct BuildCommand {
         guard !quiet else { return }
         serial.err(
           (showsProgress ? "\r\u{1B}[K" : "")
-            + "locmerge: waiting for another locmerge run to finish writing \(target.destination)\n")
+            + "locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(target.destination))\n"
+        )
       })
     if showsProgress { console.err("\r\u{1B}[K") }
 
@@ -101,7 +102,7 @@ struct BuildCommand {
   /// One target's line, as `merge` prints it, after the target's name.
   private func summaryLine(_ target: ProjectBuildResult.Target) -> String {
     let layers = target.target.layers.count
-    let name = "locmerge: \(target.target.name): "
+    let name = "locmerge: \(DisplayText.escaped(target.target.name)): "
     switch target.outcome {
     case .upToDate(let earlier):
       let note =

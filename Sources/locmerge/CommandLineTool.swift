@@ -7,11 +7,14 @@ enum CommandLineTool {
   /// Runs `locmerge` with the given arguments (without the program name).
   /// - Returns: The exit status to end the process with.
   static func run(arguments: [String], environment: [String: String], console: Console) -> ExitStatus {
+    // A build setting set to the empty string is unset: `DERIVED_FILE_DIR=` must not turn
+    // `$(DERIVED_FILE_DIR)/LocMerge` into `/LocMerge`, nor `SRCROOT=` into the current folder.
+    let environment = environment.filter { !$0.value.isEmpty }
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)
     } catch {
-      console.err("locmerge: error: \(error.message)\n")
+      console.error(error.message)
       // The help of the command the line was for, when it names one.
       let topic =
         arguments.first.flatMap { CommandSpec.named($0) }?.name
@@ -67,7 +70,7 @@ enum CommandLineTool {
       return error.status
     }
     if let changesOf = options.changesOf, !context.targets.contains(where: { $0.name == changesOf }) {
-      console.err("locmerge: error: --changes names '\(changesOf)', which is not a target of the audit\n")
+      console.error("--changes names '\(changesOf)', which is not a target of the audit")
       return .usage
     }
     var options = options

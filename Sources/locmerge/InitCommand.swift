@@ -53,20 +53,18 @@ struct InitCommand {
 
   func run() -> ExitStatus {
     for folder in [options.base, options.targetsFolder] where !LayerScanner.isDirectory(folder) {
-      console.err("locmerge: error: '\(folder)' is not a folder\n")
+      console.error("'\(folder)' is not a folder")
       return .usage
     }
     if !options.force, access(options.config, F_OK) == 0 {
-      console.err("locmerge: error: \(options.config) exists; give --force to replace it\n")
+      console.error("\(options.config) exists; give --force to replace it")
       return .usage
     }
     let project = ProjectFile.starting(
       path: options.config, base: options.base, targetsFolder: options.targetsFolder,
       destination: PathTemplate(options.destination))
     guard !project.targets.isEmpty else {
-      console.err(
-        "locmerge: error: '\(DisplayText.escaped(options.targetsFolder))' has no folders; each of its folders is a "
-          + "target\n")
+      console.error("'\(options.targetsFolder)' has no folders; each of its folders is a target")
       return .usage
     }
     // The project file must not replace or join a layer's sources.
@@ -91,8 +89,10 @@ struct InitCommand {
       return .failure
     }
     console.err(
-      "locmerge: wrote \(options.config) with \(project.targets.count) target\(project.targets.count == 1 ? "" : "s") "
-        + "(\(project.targets.map(\.name).joined(separator: ", "))); add brands and shared layers to their \"layers\"\n"
+      "locmerge: wrote \(DisplayText.escaped(options.config)) with \(project.targets.count) "
+        + "target\(project.targets.count == 1 ? "" : "s") "
+        + "(\(DisplayText.escaped(project.targets.map(\.name).joined(separator: ", ")))); add brands and shared "
+        + "layers to their \"layers\"\n"
     )
     console.out(
       """

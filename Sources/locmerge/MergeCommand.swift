@@ -113,10 +113,9 @@ struct MergeCommand {
       for (flag, value) in [("-d", given), ("--state", options.state ?? "")] {
         let missing = xcode.unsetSettings(in: value)
         guard missing.isEmpty else {
-          console.err(
-            "locmerge: error: --depfile needs real paths, and \(flag) '\(DisplayText.escaped(value))' uses "
-              + "\(missing.map { "$(\($0))" }.joined(separator: ", ")), which is not set; run inside the Xcode build "
-              + "phase or give \(flag) as a path\n")
+          console.error(
+            "--depfile needs real paths, and \(flag) '\(value)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
+              + "which is not set; run inside the Xcode build phase or give \(flag) as a path")
           return .usage
         }
       }
@@ -126,18 +125,26 @@ struct MergeCommand {
     }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
+      // Under a destination written with a build setting, the names found on disk are checked here.
+      if given.hasPrefix("$") {
+        for relative in planned.outputs.map(\.relativePath) {
+          if let reason = BuildManifest.expansionProblem(in: relative) {
+            throw BuildManifest.UnrepresentablePath(path: PathText.join(given, relative), reason: reason)
+          }
+        }
+      }
       for list in try lists(inputs: inputs, outputs: outputs, depfileOutputs: depfileOutputs) {
         try AtomicFile.writeIfChanged(list.bytes, to: list.path)
       }
       if !wroteLists {
         console.out(try BuildManifest.xcfilelist(inputs, title: "Input files", settings: listSettings))
-        console.out(try BuildManifest.xcfilelist(outputs, title: "Output files", settings: listSettings))
+        console.out(try outputList(outputs))
       }
     } catch let failure as OutputError {
       DiagnosticPrinter(console: console).print(failure.diagnostic)
       return .failure
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error("\(error)")
       return .failure
     }
     return .success
@@ -190,7 +197,9 @@ struct MergeCommand {
   }
 
   private func waitingMessage(_ destination: String) {
-    if !options.quiet { console.err("locmerge: waiting for another locmerge run to finish writing \(destination)\n") }
+    if !options.quiet {
+      console.err("locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(destination))\n")
+    }
   }
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
@@ -230,14 +239,21 @@ struct MergeCommand {
       files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     if let path = options.outputFileList {
-      let text = try BuildManifest.xcfilelist(manifest.outputs, title: "Output files", settings: listSettings)
-      files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
+      files.append(CompanionFile(path: path, bytes: Array(try outputList(manifest.outputs).utf8)))
     }
     if let path = options.depfile {
       let text = try BuildManifest(inputs: inputs, outputs: depfileOutputs ?? outputs).depfile()
       files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     return files
+  }
+
+  /// The output file list: paths under a destination or state folder written with a build setting
+  /// (`$(DERIVED_FILE_DIR)/LocMerge/…`) stay as written.
+  private func outputList(_ outputs: [String]) throws(BuildManifest.UnrepresentablePath) -> String {
+    try BuildManifest.xcfilelist(
+      outputs.filter { !$0.hasPrefix("$") }, title: "Output files", settings: listSettings,
+      symbolic: outputs.filter { $0.hasPrefix("$") })
   }
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.

@@ -28,9 +28,9 @@ struct ProjectContext {
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
     guard let path = located else {
       let srcroot = environment["SRCROOT"].map { " or in $SRCROOT (\($0))" } ?? ""
-      console.err(
-        "locmerge: error: no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with "
-          + "--config FILE, create one with 'locmerge init', or give the layers with -b BASE\n")
+      console.error(
+        "no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with --config FILE, create one "
+          + "with 'locmerge init', or give the layers with -b BASE")
       throw Stop(status: .usage)
     }
     let read = ProjectFileReader.read(path: path)
@@ -57,8 +57,11 @@ struct ProjectContext {
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
       // A target the file lacks is a mistake in (or about) that file: name it, as Xcode links it.
-      let origin = if case .unknownTarget = error { project.path } else { "locmerge" }
-      console.err("\(origin): error: \(error)\n")
+      if case .unknownTarget = error {
+        console.err("\(DisplayText.escaped(project.path)): error: \(DisplayText.escaped(error.description))\n")
+      } else {
+        console.error(error.description)
+      }
       throw Stop(status: .usage)
     }
   }

@@ -29,7 +29,7 @@ struct ProjectFilesCommand {
         for: context.targets, environment: environment, srcroot: options.srcroot ?? environment["SRCROOT"],
         options: context.settings)
     } catch {
-      console.err("locmerge: error: \(DisplayText.escaped(error.description))\n")
+      console.error(error.description)
       return .usage
     }
     // A list must not replace a source, land in a destination, or be another list.

@@ -79,7 +79,9 @@ struct ProjectOptions: Equatable {
                 + (value.contains("=") ? " (NAME=LAYERS needs -b BASE)" : ""))
           }
           options.targets.append(value)
-        case "--shard": options.shard = try parseShard(value)
+        case "--shard":
+          guard options.shard == nil else { throw UsageError("--shard is given twice; give one I/N") }
+          options.shard = try parseShard(value)
         case "--destination": options.destination = value
         case "--state": options.state = value
         case "--strict": options.strict = true
@@ -99,11 +101,11 @@ struct ProjectOptions: Equatable {
     return options
   }
 
-  /// `I/N` with 1 ≤ I ≤ N.
+  /// `I/N` with 1 ≤ I ≤ N, both written with digits only (no sign).
   private static func parseShard(_ value: String) throws(UsageError) -> Shard {
     let parts = value.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
+    guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
     else {
       throw UsageError("--shard needs I/N with 1 ≤ I ≤ N, such as 2/4, got '\(value)'")
     }

@@ -33,7 +33,8 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
   ///   - target: The value of `{target}`, or `nil` to leave `{target}` as written.
   ///   - environment: Build settings by name (the process environment inside Xcode).
   /// - Returns: The expanded text.
-  /// - Throws: ``UnsetSettings`` naming every setting the environment lacks.
+  /// - Throws: ``UnsetSettings`` naming every setting the environment lacks or sets to the empty
+  ///   string (`$(DERIVED_FILE_DIR)/LocMerge` must never become `/LocMerge`).
   public func expanded(target: String?, environment: [String: String]) throws(UnsetSettings) -> String {
     var result = ""
     var missing: [String] = []
@@ -42,7 +43,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
       case .text(let text): result += text
       case .target: result += target ?? "{target}"
       case .setting(let name):
-        if let value = environment[name] {
+        if let value = environment[name], !value.isEmpty {
           result += value
         } else if !missing.contains(name) {
           missing.append(name)

@@ -9,6 +9,8 @@ extension ProjectFile {
     case unsetSettingsInFileList(target: String, path: String, names: [String])
     /// A state folder uses build settings that are not set.
     case unsetSettingsInState(target: String, state: String, names: [String])
+    /// A file list cannot name a path as it is (a line break; `$(` in a folder's name).
+    case unlistablePath(target: String, path: String, reason: String)
     /// Neither the target nor the project names a destination.
     case noDestination(target: String)
     /// Several targets would write the same folder.
@@ -32,6 +34,8 @@ extension ProjectFile {
         return "the state folder of '\(target)', \(state), uses \(settings), which "
           + (names.count == 1 ? "is" : "are") + " not set; run inside an Xcode build phase, set "
           + (names.count == 1 ? "it" : "them") + " in the environment, or give --state"
+      case .unlistablePath(let target, let path, let reason):
+        return "the file lists of '\(target)' cannot name \(path): \(reason)"
       case .noDestination(let target):
         return "no destination for '\(target)': add \"destination\" to the project file or give -d"
       case .sharedDestination(let path, let targets):

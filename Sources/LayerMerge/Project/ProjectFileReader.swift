@@ -19,7 +19,7 @@ public enum ProjectFileReader {
   ///   - environment: Where `SRCROOT` comes from.
   /// - Returns: The file's path, or `nil` if neither folder has one.
   public static func locate(from directory: String, environment: [String: String]) -> String? {
-    let candidates = [directory] + (environment["SRCROOT"].map { [$0] } ?? [])
+    let candidates = [directory] + (environment["SRCROOT"].flatMap { $0.isEmpty ? nil : [$0] } ?? [])
     return candidates.map { PathText.join($0, fileName) }.first { FileBytes.size($0) != nil }
   }
 
@@ -45,7 +45,7 @@ public enum ProjectFileReader {
   public static func parse(_ bytes: [UInt8], path: String) -> Result {
     let root: JSONNode
     do {
-      root = try JSONReader.parse(bytes)
+      root = try JSONReader.parse(bytes, allowsTrailingCommas: false)
     } catch {
       return Result(
         project: nil,
@@ -93,7 +93,14 @@ private struct Checker {
     var targetEntries: [(name: String, position: TextPosition, node: JSONNode)] = []
     if let node = fields["targets"] {
       if let targets = object(node, named: "targets") {
-        targetEntries = uniqueMembers(targets, in: "targets").map { ($0.key, $0.keyPosition, $0.value) }
+        targetEntries = uniqueMembers(targets, in: "targets").filter { member in
+          // A name becomes one folder of a path through {target}, and is printed.
+          guard let problem = FolderName.problem(member.key) else { return true }
+          report(
+            "the target name \(DisplayText.quoted(member.key)) \(problem); {target} puts the name in paths as one "
+              + "folder", at: member.keyPosition)
+          return false
+        }.map { ($0.key, $0.keyPosition, $0.value) }
         if targets.isEmpty {
           report("\"targets\" is empty; name at least one target and its layers", at: node.position)
         }
@@ -145,7 +152,7 @@ private struct Checker {
   mutating func catalogOutput(_ node: JSONNode) -> CatalogOutput? {
     guard let text = nonEmptyString(node, named: "catalogs") else { return nil }
     guard let output = CatalogOutput(rawValue: text) else {
-      report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
+      report("\"catalogs\" must be \"compiled\" or \"merged\", not \(DisplayText.quoted(text))", at: node.position)
       return nil
     }
     return output
@@ -159,7 +166,7 @@ private struct Checker {
   }
 
   mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], settings: TargetSettings)? {
-    let description = "target \"\(name)\""
+    let description = "target \(DisplayText.quoted(name))"
     guard let members = object(node, named: description) else { return nil }
     let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
     let settings = TargetSettings(
@@ -207,13 +214,15 @@ private struct Checker {
     let codes = DiagnosticCode.allCases.map(\.rawValue)
     for member in uniqueMembers(members, in: "rules") {
       guard let code = DiagnosticCode(rawValue: member.key) else {
-        report("unknown rule \"\(member.key)\"\(suggestion(for: member.key, among: codes))", at: member.keyPosition)
+        report(
+          "unknown rule \(DisplayText.quoted(member.key))\(suggestion(for: member.key, among: codes))",
+          at: member.keyPosition)
         continue
       }
       guard let text = member.value.string, let level = RuleLevel(rawValue: text) else {
-        let written = member.value.string.map { "\"\($0)\"" } ?? member.value.kindDescription
+        let written = member.value.string.map { DisplayText.quoted($0) } ?? member.value.kindDescription
         report(
-          "the level of \"\(member.key)\" must be \"error\", \"warning\" or \"off\", not \(written)",
+          "the level of \(DisplayText.quoted(member.key)) must be \"error\", \"warning\" or \"off\", not \(written)",
           at: member.value.position)
         continue
       }
@@ -294,7 +303,7 @@ private struct Checker {
         fields[member.key] = member.value
       } else {
         report(
-          "unknown key \"\(member.key)\" in \(context)\(suggestion(for: member.key, among: allowed))",
+          "unknown key \(DisplayText.quoted(member.key)) in \(context)\(suggestion(for: member.key, among: allowed))",
           at: member.keyPosition)
       }
     }
@@ -306,14 +315,16 @@ private struct Checker {
     var seen: Set<[UInt8]> = []
     return members.filter { member in
       if seen.insert(Array(member.key.utf8)).inserted { return true }
-      report("\"\(member.key)\" is given twice in \(context)", at: member.keyPosition)
+      report("\(DisplayText.quoted(member.key)) is given twice in \(context)", at: member.keyPosition)
       return false
     }
   }
 
   func suggestion(for word: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
+    // Bounded: a 10 MB key is compared in time linear in its length, not times each candidate's.
+    let limit = max(2, word.count / 3)
+    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased(), limit: limit)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return "" }
     return "; did you mean \"\(best.0)\"?"
   }
 
