@@ -170,10 +170,6 @@ import Testing
 
   @Test(arguments: [
     (
-      ["build", "--target", "AcmePr"],
-      "locmerge: error: no target 'AcmePr' in the project file; did you mean 'AcmePro'?\n"
-    ),
-    (
       ["build", "-d", "Out"],
       "locmerge: error: -d 'Out' would receive all 5 targets; choose one with --target NAME, or put {target} in it "
         + "(-d 'build/{target}')\n"
@@ -193,6 +189,23 @@ import Testing
     let outcome = try ToolRunner.run(arguments, in: scratch.root)
     #expect(outcome.status == 64)
     #expect(outcome.standardError.hasPrefix(message), "\(outcome.standardError)")
+    #expect(scratch.snapshot("build").isEmpty)
+  }
+
+  /// A target the project file lacks is reported at the file (the SwiftPM plugin's users see which
+  /// file to add the entry to).
+  @Test func anUnknownTargetNamesTheProjectFile() throws {
+    let scratch = try Self.example()
+    for command in ["build", "files", "lint"] {
+      let outcome = try ToolRunner.run([command, "--target", "AcmePr"], in: scratch.root)
+      #expect(outcome.status == 64)
+      // The absolute path (with links resolved, /private/var on macOS).
+      #expect(outcome.standardError.hasPrefix("/"), "\(outcome.standardError)")
+      #expect(
+        outcome.standardError.hasSuffix(
+          "/\(scratch.root.lastPathComponent)/locmerge.json: error: no target 'AcmePr' in the project file; "
+            + "did you mean 'AcmePro'?\n"))
+    }
     #expect(scratch.snapshot("build").isEmpty)
   }
 

@@ -33,9 +33,7 @@ extension ProjectFile {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
-      // The project file is an input too: editing it must run the phase again.
-      let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
+      let planned = plannedFiles(of: target, options: options)
       // Outputs under a folder a template names through build settings are written as the template
       // says; the names found on disk in them are checked here, the rest by the list.
       var real: [String] = []
@@ -55,7 +53,7 @@ extension ProjectFile {
         symbolic += paths.map { BuildManifest.symbolicLine(for: $0, settings: settings) }
       }
       let state = target.state ?? self.state
-      try add(planned.outputs.map(\.relativePath), under: template, given: nil)
+      try add(planned.outputs, under: template, given: nil)
       let bookkeeping = OutputPlan.bookkeepingNames
       if let state {
         try add(bookkeeping, under: state, given: nil)
@@ -81,7 +79,8 @@ extension ProjectFile {
       result.append(
         TargetFileLists(
           target: target.name,
-          inputs: CompanionFile(path: try listPath(fileLists.inputs), bytes: try list(inputs, title: "Input files")),
+          inputs: CompanionFile(
+            path: try listPath(fileLists.inputs), bytes: try list(planned.inputs, title: "Input files")),
           outputs: CompanionFile(
             path: try listPath(fileLists.outputs), bytes: try list(real, symbolic: symbolic, title: "Output files"))))
     }

@@ -24,7 +24,8 @@ extension CommandForm {
   static let filesWithProject = CommandForm(
     words: "files", label: withProject,
     uses: withChecks([
-      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.projectSrcroot), .listed(.projectCatalogs),
+      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.filesJSON), .listed(.projectSrcroot),
+      .listed(.projectCatalogs),
     ]))
 
   static let filesWithLayers = CommandForm(

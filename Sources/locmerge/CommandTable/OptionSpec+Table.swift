@@ -72,6 +72,9 @@ extension OptionSpec {
       + "in the project file.")
   static let check = OptionSpec(
     ["--check"], "Write nothing; exit with status 1 when a list on disk is missing or out of date (for CI).")
+  static let filesJSON = OptionSpec(
+    ["--json"],
+    "Write nothing; print each target's layers, inputs and outputs as JSON (what the SwiftPM plugin declares).")
   static let projectSrcroot = OptionSpec(
     ["--srcroot"], "DIR", "Write paths under DIR as $(SRCROOT)/… (default: $SRCROOT, else the project file's folder).")
 
