@@ -15,7 +15,6 @@ struct BuildCommand {
     } catch {
       return error.status
     }
-    let printer = DiagnosticPrinter(console: console)
     guard !context.targets.isEmpty else {
       console.err(
         "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
@@ -75,10 +74,13 @@ struct BuildCommand {
       })
     if showsProgress { console.err("\r\u{1B}[K") }
 
-    let diagnostics = result.diagnostics
-    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+    let findings = result.findings
+    let diagnostics = findings.map(\.diagnostic)
+    let output = DiagnosticOutput(reporter: options.reporter ?? context.project.reporter ?? .xcode, console: console)
+    for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
+      output.report(finding)
     }
+    output.finish()
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     let errors = diagnostics.filter { $0.severity == .error }.count
     if !options.quiet {
@@ -88,10 +90,14 @@ struct BuildCommand {
         console.err(table(result))
         let built = result.targets.filter { if case .written = $0.outcome { return true } else { return false } }
         let upToDate = result.targets.filter { if case .upToDate = $0.outcome { return true } else { return false } }
+        let earlier = upToDate.contains { if case .upToDate(let count) = $0.outcome { count > 0 } else { false } }
         console.err(
           "locmerge: \(counted(result.targets.count, "target")): \(built.count) built, \(upToDate.count) up to date, "
             + "\(result.targets.filter(\.failed).count) failed; \(counted(warnings, "warning")), "
-            + "\(counted(errors, "error")) (each reported once)\n")
+            + "\(counted(errors, "error")) (each reported once)"
+            + (earlier
+              ? "; up-to-date targets count the warnings of their last full run: 'locmerge lint' shows them" : "")
+            + "\n")
       }
     }
     return result.failed || (options.strict && warnings > 0) ? .failure : .success
@@ -135,9 +141,12 @@ struct BuildCommand {
       var cells = [target.target.name, "\(target.target.layers.count)", "\(target.filesRead)"]
       let outcome: String
       switch target.outcome {
-      case .upToDate:
+      case .upToDate(let earlier):
         cells += ["0", "\(target.tables)", "0"]
         outcome = target.failed ? "failed" : "up to date"
+        // As its own line says: the warnings of the last full run, and those checked again now.
+        table.rows.append(cells + ["\(earlier + target.warningCount)", "\(target.errorCount)", outcome])
+        continue
       case .written(let report):
         cells += ["\(report.written.count)", "\(report.unchanged.count)", "\(report.removed.count)"]
         outcome = target.failed ? "failed" : "built"

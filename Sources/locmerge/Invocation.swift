@@ -166,6 +166,8 @@ struct MergeOptions: Equatable {
   var provenance: String?
   var strict = false
   var quiet = false
+  /// `--reporter`; `nil` is Xcode's format.
+  var reporter: DiagnosticReporter?
   var checks = CheckArguments()
 
   /// Parses the options of `merge`, or of `files` or `lint` with `-b`: those `form` lists.
@@ -196,6 +198,7 @@ struct MergeOptions: Equatable {
         case "--catalogs":
           options.checks.settings.catalogOutput = try CatalogOutput(argument: value)
         case "--quiet": options.quiet = true
+        case "--reporter": options.reporter = try DiagnosticReporter(argument: value)
         default: throw .unhandled(name)
         }
       }

@@ -30,7 +30,9 @@ struct MergeCommand {
     }
     var diagnostics: [Diagnostic] = []
     if mode == .files { return listFiles(layers: layers) }
-    if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
+    let output = DiagnosticOutput(reporter: options.reporter ?? .xcode, console: console)
+    defer { output.finish() }
+    if mode == .merge, let status = upToDateRun(layers: layers, output: output) { return status }
 
     var settings = options.checks.settings
     settings.destination = options.destination
@@ -49,7 +51,7 @@ struct MergeCommand {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+      output.report(diagnostic)
     }
     let failed = errors > 0 || (options.strict && warnings > 0)
     var summary = Summary(layers: layers.count, read: result.inputFiles.count, warnings: warnings, errors: errors)
@@ -70,7 +72,7 @@ struct MergeCommand {
             configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings),
           state: state)
         let report = try plan.apply(whileWaiting: { waitingMessage(destination) })
-        for diagnostic in report.diagnostics where !options.quiet { printer.print(diagnostic) }
+        for diagnostic in report.diagnostics where !options.quiet { output.report(diagnostic) }
         summary.written = report.written.count
         summary.unchanged = report.unchanged.count
         summary.removed = report.removed.count
@@ -79,11 +81,11 @@ struct MergeCommand {
         try AtomicFile.writeIfChanged(provenance.bytes, to: provenance.path)
       }
     } catch let failure as OutputError {
-      printer.print(failure.diagnostic)
+      output.report(failure.diagnostic)
       return .failure
     } catch {
       // A name no file list or depfile can hold; nothing was written.
-      printer.print(Diagnostic(.error, .writeFailed, "\(error)"))
+      output.report(Diagnostic(.error, .writeFailed, "\(error)"))
       return .failure
     }
     if !options.quiet {
@@ -204,7 +206,7 @@ struct MergeCommand {
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
   /// run left them, and every output and list is still as it was written, there is nothing to do.
-  private func upToDateRun(layers: [Layer], printer: DiagnosticPrinter) -> ExitStatus? {
+  private func upToDateRun(layers: [Layer], output: DiagnosticOutput) -> ExitStatus? {
     let state = options.state.map(DestinationSafety.canonicalPath)
     guard let destination = options.destination.map(DestinationSafety.canonicalPath),
       let stamp = BuildStamp.current(
@@ -215,7 +217,7 @@ struct MergeCommand {
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }
     let undeclared = options.checks.settings.rules.apply(
       to: undeclaredOutputWarnings(written(Array(tables), in: destination, state: state)))
-    for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
+    for diagnostic in undeclared where !options.quiet { output.report(diagnostic) }
     if !options.quiet {
       let earlier =
         stamp.warnings == 0

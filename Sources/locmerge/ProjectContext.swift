@@ -56,7 +56,12 @@ struct ProjectContext {
       }
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
-      console.error(error.description)
+      // A target the file lacks is a mistake in (or about) that file: name it, as Xcode links it.
+      if case .unknownTarget = error {
+        console.err("\(DisplayText.escaped(project.path)): error: \(DisplayText.escaped(error.description))\n")
+      } else {
+        console.error(error.description)
+      }
       throw Stop(status: .usage)
     }
   }

@@ -21,6 +21,7 @@ struct ProjectFilesCommand {
     } catch {
       return error.status
     }
+    if options.json { return printJSON(context) }
     let printer = DiagnosticPrinter(console: console)
     let targetLists: [ProjectFile.TargetFileLists]
     do {
@@ -63,6 +64,22 @@ struct ProjectFilesCommand {
       return .failure
     }
     console.err("locmerge: \(lists.count) file lists: \(written) written, \(lists.count - written) unchanged\n")
+    return .success
+  }
+
+  /// `--json`: every chosen target's layer folders and inputs (absolute) and outputs (relative to
+  /// its destination), for a build system that declares them itself, such as the SwiftPM plugin.
+  /// Writes nothing.
+  private func printJSON(_ context: ProjectContext) -> ExitStatus {
+    let targets = context.targets.map { target -> JSONValue in
+      let planned = context.project.plannedFiles(of: target, options: context.settings)
+      return .object([
+        ("name", .string(target.name)), ("layers", .array(planned.layers.map(JSONValue.string))),
+        ("inputs", .array(planned.inputs.map(JSONValue.string))),
+        ("outputs", .array(planned.outputs.map(JSONValue.string))),
+      ])
+    }
+    console.out(JSONValue.object([("targets", .array(targets))]).serialized(indent: 2) + "\n")
     return .success
   }
 

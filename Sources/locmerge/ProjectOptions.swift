@@ -26,8 +26,12 @@ struct ProjectOptions: Equatable {
   var state: String?
   var strict = false
   var quiet = false
+  /// `--reporter`, over the project file's `"reporter"` (`build`, `lint`).
+  var reporter: DiagnosticReporter?
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
   var check = false
+  /// `files --json`: print each target's inputs and outputs as JSON, write nothing (the SwiftPM plugin).
+  var json = false
   var srcroot: String?
   /// `--catalogs compiled|merged` (`build`, `files`): on top of the project file's `catalogs`.
   var catalogOutput: CatalogOutput?
@@ -84,13 +88,18 @@ struct ProjectOptions: Equatable {
         case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
+        case "--reporter": options.reporter = try DiagnosticReporter(argument: value)
         case "--check": options.check = true
+        case "--json": options.json = true
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)
         case "--srcroot": options.srcroot = value
         default: throw .unhandled(name)
         }
       }
+    }
+    if options.check && options.json {
+      throw UsageError("--check and --json cannot be combined: --json prints the files, --check compares the lists")
     }
     return options
   }

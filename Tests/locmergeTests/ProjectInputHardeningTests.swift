@@ -60,7 +60,7 @@ import Testing
     #expect(
       outcome.standardError
         == "\(scratch.path("locmerge.json")):2:41: error: the target name \"\(shown)\" \(reason); {target} puts the "
-        + "name in paths as one folder\n")
+        + "name in paths as one folder [project-file]\n")
     #expect(!outcome.standardError.contains("\u{1B}"))
     #expect(Self.written(scratch).isEmpty)
   }
@@ -165,7 +165,7 @@ import Testing
     #expect(outcome.status == 64)
     #expect(
       outcome.standardError
-        == "\(scratch.path("locmerge.json")):2:36: error: a comma before ']' is not JSON; remove it\n")
+        == "\(scratch.path("locmerge.json")):2:36: error: a comma before ']' is not JSON; remove it [project-file]\n")
     #expect(Self.written(scratch).isEmpty)
   }
 
@@ -179,7 +179,7 @@ import Testing
     #expect(
       outcome.standardError
         == "\(scratch.path("locmerge.json")):1:33: error: \"destination\": $(R1/ is not a build setting: write $(NAME) "
-        + "or ${NAME}, with letters, digits and _ in the name and the closing ')'\n")
+        + "or ${NAME}, with letters, digits and _ in the name and the closing ')' [project-file]\n")
     #expect(Self.written(scratch).isEmpty)
   }
 

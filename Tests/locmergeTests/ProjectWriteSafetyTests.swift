@@ -32,7 +32,7 @@ import Testing
       outcome.standardError.hasPrefix(
         "\(scratch.path("locmerge.json")):2:14: error: refusing to write: the destination of target 'A' "
           + "(\(scratch.path(destination))) is the layer 'B' (\(scratch.path("T/B"))); merged files would overwrite "
-          + "its sources\n"), "\(outcome.standardError)")
+          + "its sources [unsafe-destination]\n"), "\(outcome.standardError)")
     #expect(scratch.snapshot("T") == sources)
     #expect(scratch.read("T/B/en.lproj/L.strings") == "\"b\" = \"B\";\n")
   }

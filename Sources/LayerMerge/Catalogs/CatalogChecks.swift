@@ -167,34 +167,44 @@ private struct Checker {
     self.file = file
   }
 
-  mutating func check(_ variant: CatalogVariant, in context: Context) {
-    let substitutions = variant.substitutions ?? []
+  /// - Parameter shared: The substitutions beside the device variations this variant is a form
+  ///   of, which its text may refer to (``SubstitutionReferences/deviceForm(_:sharing:choices:)``).
+  mutating func check(_ variant: CatalogVariant, in context: Context, shared: [CatalogSubstitution] = []) {
+    let own = variant.substitutions ?? []
+    let devices = variant.variations?.device ?? []
+    // Substitutions beside device variations, with no text of their own: the devices' forms refer to them.
+    let sharedByDevices = !own.isEmpty && variant.stringUnit == nil && !devices.isEmpty
+    let substitutions = own.isEmpty ? shared : own
+    // What refers to the substitutions: the text, or the device forms' texts.
+    var referenced: [String] = []
     if let unit = variant.stringUnit {
       // Only a text with '#' can refer to a substitution.
       let mayReference = !substitutions.isEmpty || unit.value.containsUTF8Byte(UInt8(ascii: "#"))
-      let referenced =
-        mayReference
-        ? FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value) : []
+      referenced = mayReference ? SubstitutionReferences.names(in: unit.value) : []
       for name in referenced where !substitutions.contains(where: { $0.name == name }) {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
           at: unit.valuePosition ?? context.position, in: context)
       }
-      for substitution in substitutions where !referenced.contains(substitution.name) {
+    } else if sharedByDevices {
+      referenced = devices.flatMap { SubstitutionReferences.names(in: $0.variant.stringUnit?.value ?? "") }
+    } else if !own.isEmpty {
+      report(
+        .error, .unsupportedVariation,
+        "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
+          + "nothing is compiled for them", at: context.position, in: context)
+    }
+    if variant.stringUnit != nil || sharedByDevices {
+      for substitution in own where !referenced.contains(substitution.name) {
         report(
           .warning, .unusedSubstitution,
           "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
             + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
           at: substitution.position ?? context.position, in: context)
       }
-    } else if !substitutions.isEmpty {
-      report(
-        .error, .unsupportedVariation,
-        "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
-          + "nothing is compiled for them", at: context.position, in: context)
     }
-    for substitution in substitutions {
+    for substitution in own {
       guard let plural = substitution.variations?.plural else {
         report(
           .error, .unsupportedVariation,
@@ -207,8 +217,10 @@ private struct Checker {
     if let plural = variant.variations?.plural {
       checkPlural(plural, at: variant.variations?.pluralPosition ?? context.position, in: context)
     }
-    for device in variant.variations?.device ?? [] {
-      check(device.variant, in: Context(key: context.key, language: context.language, position: device.position))
+    for device in devices {
+      check(
+        device.variant, in: Context(key: context.key, language: context.language, position: device.position),
+        shared: sharedByDevices ? own : [])
     }
   }
 
@@ -261,19 +273,6 @@ private struct Checker {
         + mismatch.consequenceDescription,
       at: context.position,
       notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [], in: context)
-  }
-
-  /// `%#@name@` references in a string the format parser rejects (a stray `%`).
-  func variablesLeniently(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = text[...]
-    while let start = rest.firstRange(of: "#@") {
-      let after = rest[start.upperBound...]
-      guard let end = after.firstIndex(of: "@") else { break }
-      names.append(String(after[..<end]))
-      rest = after[after.index(after: end)...]
-    }
-    return names
   }
 
   mutating func report(

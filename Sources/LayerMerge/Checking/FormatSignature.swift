@@ -2,8 +2,10 @@
 ///
 /// Two formats are compatible when every argument position the override uses is one the base
 /// supplies with the same type (FORMATS.md §5.3, the recommended rule): width, precision and
-/// flags may differ, positions may be omitted or repeated, and mixing numbered (`%1$@`) with
-/// plain specifiers is an error.
+/// flags may differ, positions may be omitted or repeated. Numbered (`%1$@`) and plain specifiers
+/// mixed are read as CoreFoundation reads them — the plain ones take arguments 1, 2, … on their
+/// own count — so mixing crashes only where that reads an argument as the wrong kind; otherwise
+/// it prints wrong text.
 public struct FormatSignature: Hashable, Sendable {
   /// The argument types by position.
   public var arguments: [Int: FormatSpecifier.ArgumentType]
@@ -11,6 +13,8 @@ public struct FormatSignature: Hashable, Sendable {
   public var problem: String? { flaw.map { FormatMismatch(reason: $0).description(reference: "") } }
   /// The same, as a reason a mismatch can carry.
   var flaw: FormatMismatch.Reason?
+  /// Whether numbered and plain specifiers are mixed (the positions are CoreFoundation's).
+  var mixesNumbering = false
 
   /// The signature of a plain format string.
   /// - Parameters:
@@ -25,10 +29,8 @@ public struct FormatSignature: Hashable, Sendable {
       return
     }
     let numbered = specifiers.filter { $0.argumentNumber != nil }.count
-    if numbered > 0 && numbered < specifiers.count {
-      flaw = .mixedNumbering
-      return
-    }
+    mixesNumbering = numbered > 0 && numbered < specifiers.count
+    // CoreFoundation counts the plain specifiers' arguments on their own, numbered ones aside.
     var next = 1
     for specifier in specifiers {
       if specifier.argumentNumber == nil {
@@ -56,7 +58,7 @@ public struct FormatSignature: Hashable, Sendable {
   }
 
   /// Why this format cannot be given the arguments `reference` is given, or `nil` if it can;
-  /// when several arguments do not fit, the one that can crash comes first.
+  /// when several arguments do not fit, the one that can crash comes first, then mixed numbering.
   /// - Parameter reference: The signature whose arguments the caller supplies (the value an
   ///   override replaces, or the development language's value).
   /// - Returns: The first mismatch that can crash, else the first that prints wrong text.
@@ -76,7 +78,8 @@ public struct FormatSignature: Hashable, Sendable {
       if found.consequence == .crash { return found }
       first = first ?? found
     }
-    return first
+    // A reference that mixes alike is read alike: only the positions can differ.
+    return mixesNumbering && !reference.mixesNumbering ? FormatMismatch(reason: .mixedNumbering) : first
   }
 }
 
@@ -92,6 +95,7 @@ extension FormatSignature {
         result.flaw = flaw
         return result
       }
+      result.mixesNumbering = result.mixesNumbering || signature.mixesNumbering
       for (position, type) in signature.arguments {
         if let existing = result.arguments[position], existing != type {
           result.flaw = .conflictingTypes(position: position, existing, type)

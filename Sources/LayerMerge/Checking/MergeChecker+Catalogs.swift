@@ -189,7 +189,8 @@ extension MergeChecker {
   }
 
   /// Every key to translate should have a localization in every language of its catalog; a
-  /// warning per language and layer sits on the catalog of the layer that added the keys.
+  /// warning sits on the catalog of the layer that added the keys, one for all the languages
+  /// that lack the same keys (``MissingTranslationGroups``).
   private mutating func checkMissingTranslations(_ merged: MergedCatalog, languages: [MergedTable]) {
     let catalog = merged.catalog
     let targets = languages.map(\.address.language).filter { $0 != catalog.sourceLanguage }
@@ -199,33 +200,31 @@ extension MergeChecker {
     var introduced: [Int: Int] = [:]
     for index in translatable { introduced[merged.introducingLayers[index], default: 0] += 1 }
     let present = Self.targetLanguages(of: entries, among: targets, at: translatable)
+    var lacks = MissingTranslationGroups()
     for (bit, language) in targets.enumerated() {
-      var missingByLayer: [Int: [String]] = [:]
+      var missingByLayer: [Int: [Int]] = [:]
       for (row, index) in translatable.enumerated() where !present.has(row: row, bit: bit) {
-        missingByLayer[merged.introducingLayers[index], default: []].append(entries[index].key)
+        missingByLayer[merged.introducingLayers[index], default: []].append(index)
       }
       for layer in missingByLayer.keys.sorted() {
-        let missing = missingByLayer[layer] ?? []
-        let total = introduced[layer] ?? 0
-        let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
-        let keys: String
-        if layers.count == 1 {
-          keys =
-            total == 1
-            ? "its key" : missing.count == total ? "all its \(total) keys" : "\(missing.count) of its \(total) keys"
-        } else {
-          let origin = "that layer '\(layers[layer].name)' \(layer == 0 ? "has" : "adds")"
-          keys =
-            total == 1
-            ? "the key \(origin)"
-            : missing.count == total ? "all \(total) keys \(origin)" : "\(missing.count) of the \(total) keys \(origin)"
-        }
-        diagnostics.append(
-          Diagnostic(
-            .warning, .missingTranslation,
-            "\(merged.address.relativePath) has no \(language) localization for \(keys) (\(shown))",
-            at: SourceLocation(path: file(toTranslate: merged, in: layer, language: language))))
+        lacks.add(
+          language: language, layer: layer, missing: missingByLayer[layer] ?? [],
+          location: SourceLocation(path: file(toTranslate: merged, in: layer, language: language)))
       }
+    }
+    for lack in lacks.groups {
+      let shown = MissingTranslationGroups.shown(lack.missing.prefix(3).map { entries[$0].key }, of: lack.missing.count)
+      let keys =
+        MissingTranslationGroups.keys(missing: lack.missing.count, of: introduced[lack.layer] ?? 0) + " "
+        + MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
+      let languages =
+        lack.languages.count == 1
+        ? "\(lack.languages[0]) localization"
+        : "localization in \(lack.languages.count) languages (\(lack.languages.joined(separator: ", ")))"
+      diagnostics.append(
+        Diagnostic(
+          .warning, .missingTranslation, "\(merged.address.relativePath) has no \(languages) for \(keys) (\(shown))",
+          at: lack.location))
     }
   }
 

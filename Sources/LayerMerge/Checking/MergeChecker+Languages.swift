@@ -1,8 +1,10 @@
 extension MergeChecker {
   /// Every key of a development-language table should be in the same table of every other
-  /// language of its folder. A warning says which language lacks what and sits on the file to
+  /// language of its folder. A warning says which languages lack what and sits on the file to
   /// edit: the other language's table in the layer that added the keys to the development
-  /// language (a folder only overlays have is compared within those overlays).
+  /// language — or, for a language only overlays have, in the first overlay that has it (a
+  /// folder only overlays have is compared within those overlays). Languages that lack the same
+  /// keys of the same layer are one warning (``MissingTranslationGroups``).
   mutating func checkLanguages() {
     guard let developmentLanguage else { return }
     var byDirectory: [String: [MergedTable]] = [:]
@@ -16,62 +18,42 @@ extension MergeChecker {
       guard !development.isEmpty else { continue }
       let baseHasFolder = group.contains { $0.layerIndexes.contains(0) }
       let languages = Set(group.map(\.address.language)).subtracting([developmentLanguage, "Base"]).sorted()
-      // The layer that introduced each key of each development-language table, and how many
-      // keys each layer introduced, worked out once for all languages.
-      var introducedBy: [TableAddress: [Int]] = [:]
-      var introducedCount: [TableAddress: [Int: Int]] = [:]
+      // Each language's tables, and the first layer that has the language when the base does not
+      // (its translations go there: the base would ship a partial language to every target).
+      let languageTables = Dictionary(
+        uniqueKeysWithValues: languages.map { language in (language, group.filter { $0.address.language == language }) }
+      )
+      let onlyIn = Dictionary(
+        uniqueKeysWithValues: languages.map { language -> (String, Int?) in
+          let present = Set((languageTables[language] ?? []).flatMap(\.layerIndexes)).sorted()
+          return (language, baseHasFolder && !present.contains(0) ? present.first : nil)
+        })
       for source in development {
+        // The layer that introduced each key, and how many keys each layer introduced.
         let layerOfEach = layers.count == 1 ? Array(repeating: 0, count: source.count) : source.introducingLayers
-        introducedBy[source.address] = layerOfEach
-        var counts: [Int: Int] = [:]
-        for layer in layerOfEach { counts[layer, default: 0] += 1 }
-        introducedCount[source.address] = counts
-      }
-      for language in languages {
-        let languageTables = group.filter { $0.address.language == language }
-        let languageLayers = Set(languageTables.flatMap(\.layerIndexes)).sorted()
-        let overlayOnly = baseHasFolder && !languageLayers.contains(0)
-        for source in development {
+        var introduced: [Int: Int] = [:]
+        for layer in layerOfEach { introduced[layer, default: 0] += 1 }
+        var lacks = MissingTranslationGroups()
+        for language in languages {
           let address = source.address.inLanguage(language)
-          let target = languageTables.first { $0.address == address }
+          let target = languageTables[language]?.first { $0.address == address }
           // Positions of the missing keys; only the few shown become strings.
           let missing = missingKeys(of: source, in: target)
           guard !missing.isEmpty else { continue }
-          if overlayOnly {
-            let layer = languageLayers[0]
-            let names = languageLayers.map { "'\(layers[$0].name)'" }.joined(separator: ", ")
-            diagnostics.append(
-              Diagnostic(
-                .warning, .overlayOnlyLanguage,
-                "language '\(language)' exists only in layer\(languageLayers.count == 1 ? "" : "s") \(names), not in "
-                  + "the base: "
-                  + lack(
-                    language: language, address: address, tableExists: target != nil, missing: missing,
-                    of: source.count, in: source, origin: "of \(source.address.relativePath)"),
-                at: location(of: address, in: layer, target: target)))
-            continue
-          }
-          let layerOfEach = introducedBy[source.address] ?? []
-          let introduced = introducedCount[source.address] ?? [:]
           var byLayer: [Int: [Int]] = [:]
           for index in missing { byLayer[layerOfEach[index], default: []].append(index) }
           for layer in byLayer.keys.sorted() {
-            let origin: String
-            if layers.count == 1 {
-              origin = "of \(source.address.relativePath)"
-            } else if layer == 0 {
-              origin = "that layer '\(layers[layer].name)' has in \(source.address.relativePath)"
-            } else {
-              origin = "that layer '\(layers[layer].name)' adds to \(source.address.relativePath)"
-            }
-            diagnostics.append(
-              Diagnostic(
-                .warning, .missingTranslation,
-                lack(
-                  language: language, address: address, tableExists: target != nil, missing: byLayer[layer] ?? [],
-                  of: introduced[layer] ?? 0, in: source, origin: origin),
-                at: location(of: address, in: layer, target: target)))
+            let home = onlyIn[language].flatMap { $0 } ?? layer
+            lacks.add(
+              language: language, layer: layer, missing: byLayer[layer] ?? [], tableExists: target != nil,
+              location: location(of: address, in: home, target: target))
           }
+        }
+        for lack in lacks.groups {
+          diagnostics.append(
+            Diagnostic(
+              .warning, .missingTranslation, message(lack, of: introduced[lack.layer] ?? 0, in: source),
+              at: lack.location))
         }
       }
     }
@@ -98,25 +80,32 @@ extension MergeChecker {
     return baseMissing.filter(absent) + (sourceFile.table.count..<source.count).filter(absent)
   }
 
-  /// "de.lproj/X.strings lacks 3 of the 8 keys of en.lproj/X.strings ("a", "b", "c", …)", or,
-  /// when the language has no such table, "de.lproj has no X.strings: the 8 keys … have no de
-  /// translation".
-  private func lack(
-    language: String, address: TableAddress, tableExists: Bool, missing: [Int], of total: Int, in source: MergedTable,
-    origin: String
-  ) -> String {
-    let shown =
-      missing.prefix(3).map { quoted(source.entry(at: $0).key) }.joined(separator: ", ")
-      + (missing.count > 3 ? ", …" : "")
-    if !tableExists {
-      let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"
-      let keys = total == 1 ? "the key" : "the \(total) keys"
-      return "\(folder) has no \(address.table).\(address.kind.fileExtension): \(keys) \(origin) (\(shown)) "
-        + "\(total == 1 ? "has" : "have") no \(language) translation"
+  /// For one language, "de.lproj/X.strings lacks 3 of the 8 keys that layer 'Base' has in
+  /// en.lproj/X.strings ("a", "b", "c", …)", or, when it has no such table, "de.lproj has no
+  /// X.strings: the 8 keys … have no de translation"; for several, "3 of the 8 keys that layer
+  /// 'Base' has in en.lproj/X.strings ("a", "b", "c", …) are missing in 4 languages: de, fr, it, ja".
+  private func message(_ lack: MissingTranslationGroups.Group, of total: Int, in source: MergedTable) -> String {
+    let origin =
+      MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
+      + (lack.layer == 0 ? " in " : " to ") + source.address.relativePath
+    let shown = MissingTranslationGroups.shown(
+      lack.missing.prefix(3).map { source.entry(at: $0).key }, of: lack.missing.count)
+    let keys = MissingTranslationGroups.keys(missing: lack.missing.count, of: total)
+    let table = "\(source.address.table).\(source.address.kind.fileExtension)"
+    guard lack.languages.count == 1, let language = lack.languages.first else {
+      let verb = lack.missing.count == 1 ? "is" : "are"
+      let without = lack.tableExists ? "" : ", which have no \(table)"
+      return "\(keys.capitalizedFirst) \(origin) (\(shown)) \(verb) missing in \(lack.languages.count) languages"
+        + "\(without): \(lack.languages.joined(separator: ", "))"
     }
-    let count =
-      missing.count == total ? (total == 1 ? "the key" : "all \(total) keys") : "\(missing.count) of the \(total) keys"
-    return "\(address.relativePath) lacks \(count) \(origin) (\(shown))"
+    let address = source.address.inLanguage(language)
+    guard lack.tableExists else {
+      let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"
+      let all = total == 1 ? "the key" : "the \(total) keys"
+      return "\(folder) has no \(table): \(all) \(origin) (\(shown)) \(total == 1 ? "has" : "have") no \(language) "
+        + "translation"
+    }
+    return "\(address.relativePath) lacks \(keys) \(origin) (\(shown))"
   }
 
   /// The file a person edits to add the missing keys: the layer's own table if it has one, else

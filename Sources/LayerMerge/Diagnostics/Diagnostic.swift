@@ -75,11 +75,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.notes = notes
   }
 
-  /// The diagnostic in Xcode's format: `path:line:column: severity: message`.
+  /// The diagnostic in Xcode's format: `path:line:column: severity: message`. Reports add the
+  /// code (``DiagnosticReporter/xcodeLines(_:)``: `… message [code]`).
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
     return "\(prefix)\(severity.rawValue): \(message)"
   }
+
+  /// `message [code]`: the message as reports end it, with the code `--rule` and the project
+  /// file's `rules` take, as SwiftLint ends a message with its rule and clang with its flag.
+  public var messageWithCode: String { "\(message) [\(code.rawValue)]" }
 }
 
 extension Array where Element == Diagnostic {

@@ -28,7 +28,7 @@ extension ProjectFile {
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
     try fileLists(for: targets, environment: environment, srcroot: srcroot, options: options) { target, options in
-      LayerMerger.plannedFiles(layers(of: target), options: options)
+      plannedFiles(of: target, options: options)
     }
   }
 
@@ -36,7 +36,7 @@ extension ProjectFile {
   /// caller that planned them already, scanning each shared layer once).
   package func fileLists(
     for targets: [Target], environment: [String: String], srcroot: String?, options: MergeOptions?,
-    planned plan: (Target, MergeOptions) -> (inputs: [String], outputs: [TableAddress])
+    planned plan: (Target, MergeOptions?) -> PlannedFiles
   ) throws(SelectionError) -> [TargetFileLists] {
     let root = srcroot ?? folder
     let settings = [(name: "SRCROOT", path: root)]
@@ -45,9 +45,7 @@ extension ProjectFile {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let planned = plan(target, self.options(for: target, from: options))
-      // The project file is an input too: editing it must run the phase again.
-      let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
+      let planned = plan(target, options)
       // Outputs under a folder a template names through build settings are written as the template
       // says; the names found on disk in them are checked here, the rest by the list.
       var real: [String] = []
@@ -67,11 +65,11 @@ extension ProjectFile {
         symbolic += paths.map { BuildManifest.symbolicLine(for: $0, settings: settings) }
       }
       let state = target.state ?? self.state
-      try add(planned.outputs.map(\.relativePath), under: template, given: nil)
+      try add(planned.outputs, under: template, given: nil)
       if state != nil {
         // With the bookkeeping elsewhere, DEST may be the product's resource folder, where user
         // script sandboxing lets a script create only the folders it declares (`de.lproj`).
-        try add(Self.folders(of: planned.outputs.map(\.relativePath)), under: template, given: nil)
+        try add(Self.folders(of: planned.outputs), under: template, given: nil)
       }
       let bookkeeping = OutputPlan.bookkeepingNames
       if let state {
@@ -98,7 +96,8 @@ extension ProjectFile {
       result.append(
         TargetFileLists(
           target: target.name,
-          inputs: CompanionFile(path: try listPath(fileLists.inputs), bytes: try list(inputs, title: "Input files")),
+          inputs: CompanionFile(
+            path: try listPath(fileLists.inputs), bytes: try list(planned.inputs, title: "Input files")),
           outputs: CompanionFile(
             path: try listPath(fileLists.outputs), bytes: try list(real, symbolic: symbolic, title: "Output files"))))
     }

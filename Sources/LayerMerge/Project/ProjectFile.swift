@@ -85,12 +85,14 @@ public struct ProjectFile: Hashable, Sendable {
   public var options: MergeOptions
   /// Where `locmerge files` writes each target's file lists.
   public var fileLists: FileLists
+  /// How `build` and `lint` report diagnostics (`"reporter"`), unless the command line says.
+  public var reporter: DiagnosticReporter?
 
   /// Creates a project description.
   public init(
     path: String, base: Layer, destination: PathTemplate? = nil, targets: [Target],
     options: MergeOptions = MergeOptions(),
-    fileLists: FileLists = .default, state: PathTemplate? = nil
+    fileLists: FileLists = .default, state: PathTemplate? = nil, reporter: DiagnosticReporter? = nil
   ) {
     self.path = path
     self.folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
@@ -100,6 +102,7 @@ public struct ProjectFile: Hashable, Sendable {
     self.targets = targets
     self.options = options
     self.fileLists = fileLists
+    self.reporter = reporter
   }
 
   /// The target with this name, if the project has one.

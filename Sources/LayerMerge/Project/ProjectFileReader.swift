@@ -73,7 +73,7 @@ private struct Checker {
 
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
-    "state",
+    "state", "reporter",
   ]
   static let targetKeys = ["layers", "destination", "catalogs", "state"]
   static let layerKeys = ["path", "name"]
@@ -114,6 +114,7 @@ private struct Checker {
     var exclude: [PathGlob] = []
     if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
     let catalogOutput = fields["catalogs"].flatMap { self.catalogOutput($0) } ?? .compiled
+    let reporter = fields["reporter"].flatMap { self.reporter($0) }
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
@@ -138,7 +139,7 @@ private struct Checker {
       },
       options: MergeOptions(
         developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
-      fileLists: fileLists, state: state)
+      fileLists: fileLists, state: state, reporter: reporter)
   }
 
   /// A layer from the project file: its folder resolved against the project's folder.
@@ -156,6 +157,19 @@ private struct Checker {
       return nil
     }
     return output
+  }
+
+  /// `"xcode"`, `"json"`, `"github-actions"` or `"sarif"`.
+  mutating func reporter(_ node: JSONNode) -> DiagnosticReporter? {
+    guard let text = nonEmptyString(node, named: "reporter") else { return nil }
+    guard let reporter = DiagnosticReporter(rawValue: text) else {
+      let names = DiagnosticReporter.allCases.map(\.rawValue)
+      report(
+        "\"reporter\" must be one of \(DiagnosticReporter.names), not \"\(text)\"\(suggestion(for: text, among: names))",
+        at: node.position)
+      return nil
+    }
+    return reporter
   }
 
   /// What a target may set besides its layers.

@@ -330,11 +330,20 @@ struct AuditRenderer {
     ])
   }
 
-  /// A value on one line: strings with visible escapes, rules as compact JSON.
+  /// A value on one line: strings with control characters escaped as everything printed from the
+  /// input is (``DisplayText/escaped(_:)``: `\n`, `\t`, `\u{1B}`), and in the same form the
+  /// spaces that print like a space or not at all (a no-break space is `\u{A0}`); rules as
+  /// compact JSON.
   func display(_ value: LocalizationValue) -> String {
-    if case .string(let text) = value {
-      return text.replacingEvery("\n", with: "\\n").replacingEvery("\t", with: "\\t")
+    guard case .string(let text) = value else { return JSONValue(value).serialized() }
+    var shown = ""
+    for scalar in DisplayText.escaped(text).unicodeScalars {
+      if scalar != " ", scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
     }
-    return JSONValue(value).serialized()
+    return shown
   }
 }

@@ -88,8 +88,9 @@ struct TextTable {
 
   private func aligned(_ widths: [Int]) -> String {
     func lines(_ cells: [String]) -> [String] {
+      // A cell's continuation lines are indented, so that a long key does not read as a new row.
       let wrapped = widths.indices.map { column in
-        wrap(cells.indices.contains(column) ? cells[column] : "", width: widths[column])
+        wrapHanging(cells.indices.contains(column) ? cells[column] : "", width: widths[column])
       }
       let height = wrapped.map(\.count).max() ?? 1
       return (0..<height).map { line in
@@ -129,6 +130,16 @@ func wrap(_ text: String, width: Int) -> [String] {
   }
   if !line.isEmpty || lines.isEmpty { lines.append(line) }
   return lines
+}
+
+/// Text cut into lines of at most `width` characters, the lines after the first indented by two
+/// spaces (a cell of a column: its continuation must not look like the next row's start).
+func wrapHanging(_ text: String, width: Int) -> [String] {
+  guard width > 4, text.count > width else { return wrap(text, width: width) }
+  let first = wrap(text, width: width)[0]
+  var rest = text.dropFirst(first.count)
+  while rest.first == " " { rest = rest.dropFirst() }
+  return [first] + wrap(String(rest), width: width - 2).map { "  " + $0 }
 }
 
 /// A paragraph wrapped to `width`, the first line after `indent` and the rest after

@@ -10,7 +10,7 @@ extension CommandForm {
     words: "build",
     uses: withChecks([
       .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .listed(.buildState), .shown(.config),
-      .shown(.strict), .listed(.quiet), .listed(.projectCatalogs),
+      .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
     ]))
 
   static let merge = CommandForm(
@@ -18,13 +18,14 @@ extension CommandForm {
     uses: withChecks([
       .required(.base), .shown(.overlay), .required(.destination), .listed(.state), .listed(.inputFileList),
       .listed(.outputFileList), .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict),
-      .listed(.quiet), .listed(.catalogs),
+      .listed(.quiet), .listed(.reporter), .listed(.catalogs),
     ]))
 
   static let filesWithProject = CommandForm(
     words: "files", label: withProject,
     uses: withChecks([
-      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.projectSrcroot), .listed(.projectCatalogs),
+      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.filesJSON), .listed(.projectSrcroot),
+      .listed(.projectCatalogs),
     ]))
 
   static let filesWithLayers = CommandForm(
@@ -36,12 +37,14 @@ extension CommandForm {
 
   static let lintWithProject = CommandForm(
     words: "lint", label: withProject,
-    uses: withChecks([.shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet)]))
+    uses: withChecks([
+      .shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet), .listed(.reporter),
+    ]))
 
   static let lintWithLayers = CommandForm(
     words: "lint", label: withLayers,
     uses: withChecks([
-      .required(.base), .shown(.overlay), .shown(.strict), .listed(.quiet), .listed(.provenance),
+      .required(.base), .shown(.overlay), .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.provenance),
       .listed(.lintDestination),
     ]))
 

@@ -58,7 +58,7 @@ extension CommandSpec {
       With the project file: writes every target's input and output .xcfilelist where its
       "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and
       -outputs.xcfilelist), in one command; --check writes nothing and fails when a list on disk is
-      out of date (for CI).
+      out of date (for CI); --json writes nothing and prints each target's files as JSON.
 
       With -b: prints (or, with the list options, writes) the files a merge of those layers would
       read and write, without merging, so an Xcode phase can declare them before the first build.

@@ -41,6 +41,10 @@ extension OptionSpec {
   static let strict = OptionSpec(["--strict"], "Treat warnings as errors.")
   static let quiet = OptionSpec(["--quiet", "-q"], "Print errors only, and no summary.")
   static let help = OptionSpec(["--help", "-h"], "Show this help.")
+  static let reporter = OptionSpec(
+    ["--reporter"], "NAME",
+    "How diagnostics are reported: xcode (default, on standard error), or on standard output json (an array, one "
+      + "object per finding), github-actions (workflow commands that annotate the files) or sarif (SARIF 2.1.0).")
 
   // MARK: The project file (build; files, lint, audit without -b)
 
@@ -68,6 +72,9 @@ extension OptionSpec {
       + "in the project file.")
   static let check = OptionSpec(
     ["--check"], "Write nothing; exit with status 1 when a list on disk is missing or out of date (for CI).")
+  static let filesJSON = OptionSpec(
+    ["--json"],
+    "Write nothing; print each target's layers, inputs and outputs as JSON (what the SwiftPM plugin declares).")
   static let projectSrcroot = OptionSpec(
     ["--srcroot"], "DIR", "Write paths under DIR as $(SRCROOT)/… (default: $SRCROOT, else the project file's folder).")
 

@@ -35,7 +35,7 @@ import Testing
     #expect(
       Set(top.keys) == [
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
-        "fileLists", "state",
+        "fileLists", "state", "reporter",
       ])
     #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs", "state"])
     #expect(Set(layerKeys) == ["name", "path"])
