@@ -57,7 +57,9 @@ extension XcodeIntegration {
     var copies: [CopyInTheWay] = []
     for (target, xcodeTarget) in pairs {
       let effectiveTarget = effective.target(named: target.name) ?? target
-      let outputs = plan(effectiveTarget).outputs.compactMap { TableAddress(relativePath: $0) ?? TableAddress(catalogPath: $0) }
+      let outputs = plan(effectiveTarget).outputs.compactMap {
+        TableAddress(relativePath: $0) ?? TableAddress(catalogPath: $0)
+      }
       copies += integration.copiesInTheWay(of: xcodeTarget, outputs: outputs)
     }
     if !copies.isEmpty && !removeCopies { throw .copiesInTheWay(project: project.filePath, copies) }
