@@ -337,8 +337,8 @@ public enum XcodeProjectEditor {
       .unsupportedLayout(
         path: project.filePath,
         position: error.offset.map { XcodeProjectReader.position(of: $0, in: document.bytes) },
-        message: "cannot edit this project line by line: \(error.message) (Xcode writes one to a line); "
-          + "open and save the project in Xcode, then run this again; nothing was changed")
+        message: "cannot edit this project line by line: \(error.message); open and save the project in Xcode "
+          + "(which writes it in its own layout), then run this again; nothing was changed")
     }
 
     func finish(_ results: [XcodeProjectEdit.TargetResult]) throws(XcodeProjectError) -> XcodeProjectEdit {

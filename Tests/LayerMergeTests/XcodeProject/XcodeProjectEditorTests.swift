@@ -118,4 +118,19 @@ import Testing
       try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: names).bytes
         == Array(text.utf8))
   }
+
+  /// Found by the fuzz target: section comments that do not stand between objects (here a pair
+  /// inside the project object) would put the new phase inside another object. Refused.
+  @Test func sectionCommentsInsideAnObjectAreRefused() throws {
+    let fixture = PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
+    let original = try XcodeProjectReader.read(path: fixture.path)
+    let text = String(decoding: original.document.bytes, as: UTF8.self).replacing(
+      "\t\t\tisa = PBXProject;\n",
+      with:
+        "\t\t\tisa = PBXProject;\n/* Begin PBXSourcesBuildPhase section */\n/* End PBXSourcesBuildPhase section */\n")
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: fixture.path)
+    #expect(throws: XcodeProjectError.self) {
+      try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"])
+    }
+  }
 }
