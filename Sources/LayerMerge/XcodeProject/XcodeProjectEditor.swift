@@ -132,9 +132,12 @@ public enum XcodeProjectEditor {
     return best.0
   }
 
-  /// The IDs of the target's Run Script phases with this name, in the target's order.
+  /// The IDs of the target's Run Script phases with this name, in the target's order, each once
+  /// (a broken file may list one twice).
   static func installedPhases(named name: String, in target: XcodeProject.Target, project: XcodeProject) -> [String] {
-    target.buildPhases.filter { $0.kind == .shellScript && $0.name == name }.map(\.id)
+    var seen: Set<String> = []
+    return target.buildPhases.filter { $0.kind == .shellScript && $0.name == name && seen.insert($0.id).inserted }
+      .map(\.id)
   }
 
   /// A phase with this name and a derived ID of the target that the target does not list.

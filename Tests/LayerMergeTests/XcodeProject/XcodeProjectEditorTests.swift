@@ -133,4 +133,21 @@ import Testing
       try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"])
     }
   }
+
+  /// Found by the fuzz target: a target that lists the phase twice. Install keeps it, uninstall
+  /// takes both lines out (it tried to take each out twice, and refused its own edits).
+  @Test func aPhaseListedTwiceIsTakenOutOnce() throws {
+    let installedFixture = PhaseShapeTests.fixtures.appendingPathComponent("expected/BrandApp-installed.pbxproj")
+    let line = "\t\t\t\t6E28483543FCBD55F647F8CF /* [locmerge] Merge Localized Strings */,\n"
+    let text = String(decoding: try Data(contentsOf: installedFixture), as: UTF8.self).replacing(
+      line, with: line + line)
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: installedFixture.path)
+    let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme", "Globex", "Widget"])
+    #expect(!install.changesFile)
+    let uninstall = try XcodeProjectEditor.uninstall(
+      phaseNamed: LocMergePhase.name, from: project, targets: ["Acme", "Globex", "Widget"])
+    let original = try Data(
+      contentsOf: PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj"))
+    #expect(uninstall.bytes == [UInt8](original))
+  }
 }
