@@ -73,7 +73,7 @@ struct CatalogChecks {
           // A translation without '%' takes no argument, and leaving arguments out is allowed.
           if language != sourceLanguage, Self.mayFormat(localizations[position].variant), let base {
             checker.checkFormat(
-              of: Self.forms(of: localizations[position].variant, key: key, against: base, choices: options.choices),
+              of: Self.values(of: localizations[position].variant, key: key, choices: options.choices),
               against: base, in: context,
               source: source.map { SourceLocation(path: file(key, sourceLanguage), position: $0.position) })
           }
@@ -116,18 +116,6 @@ struct CatalogChecks {
       signatures.append(signature)
     }
     return FormatSignature.union(signatures)
-  }
-
-  /// The formats a variant gives the runtime as they are compared with the source's `arguments`,
-  /// with a label for each plural or device form.
-  static func forms(
-    of variant: CatalogVariant, key: String, against arguments: FormatSignature, choices: CatalogCompilationChoices
-  ) -> [(variant: String, signature: FormatSignature)] {
-    values(of: variant, key: key, choices: choices).flatMap { label, value in
-      FormatFit.forms(of: value, against: arguments).map { form in
-        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
-      }
-    }
   }
 
   /// What the compiler makes of a variant, one value per device (labelled) or one rule and one string.
@@ -248,10 +236,10 @@ private struct Checker {
   }
 
   mutating func checkFormat(
-    of translation: [(variant: String, signature: FormatSignature)], against base: FormatSignature, in context: Context,
+    of translation: [(label: String, value: LocalizationValue)], against base: FormatSignature, in context: Context,
     source: SourceLocation?
   ) {
-    guard let (variant, mismatch) = FormatFit.worstMismatch(among: translation, against: base) else { return }
+    guard let (variant, mismatch) = FormatFit.worstMismatch(of: translation, against: base) else { return }
     let crashes = mismatch.consequence == .crash
     let place = variant.isEmpty ? "" : " (in \(variant))"
     report(

@@ -124,12 +124,7 @@ extension MergeChecker {
       signatures.append(signature)
     }
     let reference = FormatSignature.union(signatures)
-    let forms = Self.forms(of: winner.value).flatMap { label, value in
-      FormatFit.forms(of: value, against: reference).map { form in
-        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
-      }
-    }
-    return FormatFit.worstMismatch(among: forms, against: reference)
+    return FormatFit.worstMismatch(of: Self.forms(of: winner.value), against: reference)
   }
 
   /// A localization's runtime value as the runtime formats it: one value, or one per device.
