@@ -163,18 +163,34 @@ private struct Checker {
       let referenced =
         mayReference
         ? FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value) : []
-      for name in referenced where !substitutions.contains(where: { $0.name == name }) {
+      let graph = SubstitutionGraph(substitutions)
+      for name in referenced where graph.index[name] == nil {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
           at: unit.valuePosition ?? context.position, in: context)
       }
-      for substitution in substitutions where !referenced.contains(substitution.name) {
+      for (name, position) in graph.undefined {
+        report(
+          .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
+          at: position ?? context.position, in: context)
+      }
+      // A substitution another one's forms name is used too.
+      let reached = graph.reached(from: referenced)
+      for (index, substitution) in substitutions.enumerated() where !reached.contains(index) {
         report(
           .warning, .unusedSubstitution,
           "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
             + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
           at: substitution.position ?? context.position, in: context)
+      }
+      for loop in graph.loops() {
+        let first = substitutions[loop[0]]
+        report(
+          .error, .substitutionCycle,
+          "substitution '\(first.name)' of \(quoted(context.key)) in '\(context.language)' refers to itself through "
+            + "its forms (\((loop + [loop[0]]).map { substitutions[$0].name }.joined(separator: " → "))); the runtime "
+            + "cannot expand it", at: first.position ?? context.position, in: context)
       }
     } else if !substitutions.isEmpty {
       report(
@@ -272,5 +288,120 @@ private struct Checker {
       Diagnostic(
         severity, code, message, at: SourceLocation(path: file(context.key, context.language), position: position),
         notes: notes))
+  }
+}
+
+/// The substitutions of one localization and the ones each names in its plural forms: a form may
+/// name another substitution (the runtime expands it in turn), never itself, directly or not.
+private struct SubstitutionGraph {
+  /// The first substitution of each name.
+  var index: [String: Int] = [:]
+  /// For each substitution, the ones its forms name, in order.
+  var names: [[Int]] = []
+  /// Names its forms use that no substitution has, with the form's place.
+  var undefined: [(name: String, position: TextPosition?)] = []
+
+  init(_ substitutions: [CatalogSubstitution]) {
+    for (position, substitution) in substitutions.enumerated() where index[substitution.name] == nil {
+      index[substitution.name] = position
+    }
+    for substitution in substitutions {
+      var named: [Int] = []
+      for form in substitution.variations?.plural ?? [] {
+        guard let text = form.variant.stringUnit?.value, text.containsUTF8Byte(UInt8(ascii: "#")) else { continue }
+        for name in FormatSpecifier.scan(text).specifiers.compactMap(\.variable) {
+          if let target = index[name] {
+            named.append(target)
+          } else {
+            undefined.append((name, form.variant.stringUnit?.valuePosition ?? form.position))
+          }
+        }
+      }
+      names.append(named)
+    }
+  }
+
+  /// The substitutions the top-level names reach, directly or through others' forms.
+  func reached(from top: [String]) -> Set<Int> {
+    var reached = Set(top.compactMap { index[$0] })
+    var pending = Array(reached)
+    while let next = pending.popLast() {
+      for target in names[next] where reached.insert(target).inserted { pending.append(target) }
+    }
+    return reached
+  }
+
+  /// One loop of each group of substitutions that name each other (Tarjan's strongly connected
+  /// components, without recursion), from the group's first substitution, in the substitutions'
+  /// order.
+  func loops() -> [[Int]] {
+    let count = names.count
+    var order = [Int](repeating: -1, count: count)
+    var low = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var groups: [[Int]] = []
+    var counter = 0
+    for root in 0..<count where order[root] < 0 {
+      var frames: [(node: Int, next: Int)] = [(root, 0)]
+      order[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, next) = frames.last {
+        if next < names[node].count {
+          frames[frames.count - 1].next += 1
+          let target = names[node][next]
+          if order[target] < 0 {
+            order[target] = counter
+            low[target] = counter
+            counter += 1
+            stack.append(target)
+            onStack[target] = true
+            frames.append((target, 0))
+          } else if onStack[target] {
+            low[node] = min(low[node], order[target])
+          }
+          continue
+        }
+        frames.removeLast()
+        if let parent = frames.last?.node { low[parent] = min(low[parent], low[node]) }
+        guard low[node] == order[node] else { continue }
+        var group: [Int] = []
+        while let member = stack.popLast() {
+          onStack[member] = false
+          group.append(member)
+          if member == node { break }
+        }
+        if group.count > 1 || names[node].contains(node) { groups.append(group) }
+      }
+    }
+    return groups.map(loop).sorted { $0[0] < $1[0] }
+  }
+
+  /// A loop through a group's first substitution, by the shortest way back to it.
+  private func loop(in group: [Int]) -> [Int] {
+    let members = Set(group)
+    let start = group.min() ?? group[0]
+    var cameFrom: [Int: Int] = [:]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for target in names[node] where members.contains(target) {
+        if target == start {
+          var path = [node]
+          while let previous = cameFrom[path[path.count - 1]] { path.append(previous) }
+          return path.reversed()
+        }
+        if cameFrom[target] == nil {
+          cameFrom[target] = node
+          queue.append(target)
+        }
+      }
+    }
+    return [start]
   }
 }
