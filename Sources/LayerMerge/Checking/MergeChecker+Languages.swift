@@ -15,61 +15,58 @@ extension MergeChecker {
       let development = group.filter { $0.address.language == developmentLanguage }.sorted { $0.address < $1.address }
       guard !development.isEmpty else { continue }
       let baseHasFolder = group.contains { $0.layerIndexes.contains(0) }
-      let languages = Set(group.map(\.address.language)).subtracting([developmentLanguage, "Base"]).sorted()
-      // The layer that introduced each key of each development-language table, and how many
-      // keys each layer introduced, worked out once for all languages.
-      var introducedBy: [TableAddress: [Int]] = [:]
-      var introducedCount: [TableAddress: [Int: Int]] = [:]
-      for source in development {
-        let layerOfEach = layers.count == 1 ? Array(repeating: 0, count: source.count) : source.introducingLayers
-        introducedBy[source.address] = layerOfEach
-        var counts: [Int: Int] = [:]
-        for layer in layerOfEach { counts[layer, default: 0] += 1 }
-        introducedCount[source.address] = counts
+      var tablesByLanguage: [String: [MergedTable]] = [:]
+      var tableAt: [TableAddress: MergedTable] = [:]
+      for table in group {
+        tablesByLanguage[table.address.language, default: []].append(table)
+        tableAt[table.address] = table
+      }
+      let languages = tablesByLanguage.keys.filter { $0 != developmentLanguage && $0 != "Base" }.sorted()
+      // The layer that introduced each key of each development-language table, and each layer's
+      // keys in order, worked out once for all languages.
+      let sources = development.map { source in
+        DevelopmentKeys(source, layers: layers.count == 1 ? Array(repeating: 0, count: source.count) : nil)
       }
       for language in languages {
-        let languageTables = group.filter { $0.address.language == language }
+        let languageTables = tablesByLanguage[language] ?? []
         let languageLayers = Set(languageTables.flatMap(\.layerIndexes)).sorted()
         let overlayOnly = baseHasFolder && !languageLayers.contains(0)
-        for source in development {
-          let address = source.address.inLanguage(language)
-          let target = languageTables.first { $0.address == address }
-          // Positions of the missing keys; only the few shown become strings.
+        for source in sources {
+          let address = source.table.address.inLanguage(language)
+          let target = tableAt[address]
           let missing = missingKeys(of: source, in: target)
           guard !missing.isEmpty else { continue }
           if overlayOnly {
             let layer = languageLayers[0]
             let names = languageLayers.map { "'\(layers[$0].name)'" }.joined(separator: ", ")
+            let shown = Array(missing.values.flatMap(\.shown).sorted().prefix(3))
             diagnostics.append(
               Diagnostic(
                 .warning, .overlayOnlyLanguage,
                 "language '\(language)' exists only in layer\(languageLayers.count == 1 ? "" : "s") \(names), not in "
                   + "the base: "
                   + lack(
-                    language: language, address: address, tableExists: target != nil, missing: missing,
-                    of: source.count, in: source, origin: "of \(source.address.relativePath)"),
+                    language: language, address: address, tableExists: target != nil,
+                    missing: (missing.values.reduce(0) { $0 + $1.count }, shown), of: source.table.count,
+                    in: source.table, origin: "of \(source.table.address.relativePath)"),
                 at: location(of: address, in: layer, target: target)))
             continue
           }
-          let layerOfEach = introducedBy[source.address] ?? []
-          let introduced = introducedCount[source.address] ?? [:]
-          var byLayer: [Int: [Int]] = [:]
-          for index in missing { byLayer[layerOfEach[index], default: []].append(index) }
-          for layer in byLayer.keys.sorted() {
+          for layer in missing.keys.sorted() {
             let origin: String
             if layers.count == 1 {
-              origin = "of \(source.address.relativePath)"
+              origin = "of \(source.table.address.relativePath)"
             } else if layer == 0 {
-              origin = "that layer '\(layers[layer].name)' has in \(source.address.relativePath)"
+              origin = "that layer '\(layers[layer].name)' has in \(source.table.address.relativePath)"
             } else {
-              origin = "that layer '\(layers[layer].name)' adds to \(source.address.relativePath)"
+              origin = "that layer '\(layers[layer].name)' adds to \(source.table.address.relativePath)"
             }
             diagnostics.append(
               Diagnostic(
                 .warning, .missingTranslation,
                 lack(
-                  language: language, address: address, tableExists: target != nil, missing: byLayer[layer] ?? [],
-                  of: introduced[layer] ?? 0, in: source, origin: origin),
+                  language: language, address: address, tableExists: target != nil, missing: missing[layer] ?? (0, []),
+                  of: source.positionsByLayer[layer]?.count ?? 0, in: source.table, origin: origin),
                 at: location(of: address, in: layer, target: target)))
           }
         }
@@ -77,9 +74,62 @@ extension MergeChecker {
     }
   }
 
+  /// A development-language table with the layer that introduced each key, and each layer's keys
+  /// in order.
+  private struct DevelopmentKeys {
+    let table: MergedTable
+    let layerOfEach: [Int]
+    let positionsByLayer: [Int: [Int]]
+
+    init(_ table: MergedTable, layers: [Int]?) {
+      self.table = table
+      layerOfEach = layers ?? table.introducingLayers
+      var positions: [Int: [Int]] = [:]
+      for (index, layer) in layerOfEach.enumerated() { positions[layer, default: []].append(index) }
+      positionsByLayer = positions
+    }
+  }
+
+  /// How many keys of `source` `target` lacks, by the layer that introduced them, with the first
+  /// three of each. The work is in proportion to the smaller of what `target` has and what it
+  /// lacks, never the development table once per language: from the keys it has when it has few,
+  /// else from the keys it lacks (its base file's, found once for every merge that shares it).
+  private func missingKeys(of source: DevelopmentKeys, in target: MergedTable?) -> [Int: (count: Int, shown: [Int])] {
+    var missing: [Int: (count: Int, shown: [Int])] = [:]
+    guard let target else {
+      for (layer, positions) in source.positionsByLayer {
+        missing[layer] = (positions.count, Array(positions.prefix(3)))
+      }
+      return missing
+    }
+    let table = source.table
+    if target.count * 2 < table.count {
+      var present: [Int: Set<Int>] = [:]
+      for index in 0..<target.count {
+        guard let position = table.index(ofKeyOf: target.entry(at: index), digest: target.digest(at: index)) else {
+          continue
+        }
+        present[source.layerOfEach[position], default: []].insert(position)
+      }
+      for (layer, positions) in source.positionsByLayer {
+        let found = present[layer] ?? []
+        guard positions.count > found.count else { continue }
+        missing[layer] = (positions.count - found.count, Array(positions.lazy.filter { !found.contains($0) }.prefix(3)))
+      }
+      return missing
+    }
+    for position in absentKeys(of: table, in: target) {
+      let layer = source.layerOfEach[position]
+      var entry = missing[layer] ?? (0, [])
+      entry.count += 1
+      if entry.shown.count < 3 { entry.shown.append(position) }
+      missing[layer] = entry
+    }
+    return missing
+  }
+
   /// The positions of the keys of `source` that `target` lacks, in order.
-  private func missingKeys(of source: MergedTable, in target: MergedTable?) -> [Int] {
-    guard let target else { return Array(0..<source.count) }
+  private func absentKeys(of source: MergedTable, in target: MergedTable) -> [Int] {
     let absent = { (index: Int) in
       target.index(ofKeyOf: source.entry(at: index), digest: source.digest(at: index), hint: index) == nil
     }
@@ -102,11 +152,11 @@ extension MergeChecker {
   /// when the language has no such table, "de.lproj has no X.strings: the 8 keys … have no de
   /// translation".
   private func lack(
-    language: String, address: TableAddress, tableExists: Bool, missing: [Int], of total: Int, in source: MergedTable,
-    origin: String
+    language: String, address: TableAddress, tableExists: Bool, missing: (count: Int, shown: [Int]), of total: Int,
+    in source: MergedTable, origin: String
   ) -> String {
     let shown =
-      missing.prefix(3).map { quoted(source.entry(at: $0).key) }.joined(separator: ", ")
+      missing.shown.prefix(3).map { quoted(source.entry(at: $0).key) }.joined(separator: ", ")
       + (missing.count > 3 ? ", …" : "")
     if !tableExists {
       let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"

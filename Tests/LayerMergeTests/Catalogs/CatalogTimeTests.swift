@@ -1,0 +1,58 @@
+import LayerMerge
+import Testing
+
+/// Compiling and checking a catalog takes time in proportion to the catalog, whatever a value
+/// holds (issue 23, case 5); each budget is set by the same work on an input 8 times smaller
+/// (``LinearTime``).
+@Suite struct CatalogTimeTests {
+  /// A value naming many substitutions, each with an argument number: the format key was
+  /// rewritten once per substitution, and each was looked up among all of them.
+  @Test func aValueWithManySubstitutions() throws {
+    func catalog(_ count: Int) throws -> StringCatalog {
+      let value = (0..<count).map { "%#@v\($0)@" }.joined(separator: " ")
+      let substitutions = (0..<count).map { index in
+        """
+        "v\(index)" : { "argNum" : \(index + 1), "formatSpecifier" : "lld", "variations" : { "plural" : {
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg x" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg xs" } } } } }
+        """
+      }
+      let localization = """
+        { "stringUnit" : { "state" : "translated", "value" : "\(value)" }, "substitutions" : {
+        \(substitutions.joined(separator: ",\n")) } }
+        """
+      let text = """
+        {"sourceLanguage" : "en", "version" : "1.0", "strings" : { "key" : { "localizations" : {
+          "en" : \(localization), "de" : \(localization) } } } }
+        """
+      return try #require(StringCatalogReader.parse(Array(text.utf8), path: "C.xcstrings").catalog)
+    }
+    let ratio = try LinearTime.ratio(n: 60, prepare: catalog) { catalog in
+      let compiled = CatalogCompiler.compile(catalog, path: "C.xcstrings")
+      #expect(compiled.diagnostics.isEmpty)
+      _ = compiled.outputs
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the substitutions")
+  }
+
+  /// A top-level plural whose `other` has many specifiers: each was made positional by searching
+  /// the text from its start.
+  @Test func aPluralWithManySpecifiers() throws {
+    func catalog(_ count: Int) throws -> StringCatalog {
+      let other = String(repeating: "%d ", count: count)
+      let text = """
+        {"sourceLanguage" : "en", "version" : "1.0", "strings" : { "key" : { "localizations" : {
+          "de" : { "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "\(other)" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "\(other)" } } } } } } } } }
+        """
+      return try #require(StringCatalogReader.parse(Array(text.utf8), path: "C.xcstrings").catalog)
+    }
+    var choices = CatalogCompilationChoices()
+    choices.makesTopLevelPluralFormsPositional = true
+    let ratio = try LinearTime.ratio(n: 200, prepare: catalog) { catalog in
+      _ = CatalogCompiler.compile(catalog, path: "C.xcstrings", options: .init(choices: choices)).outputs
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the specifiers")
+  }
+}
