@@ -1,4 +1,5 @@
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Compiling and checking a catalog takes time in proportion to the catalog, whatever a value

@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// Format checks take time in proportion to the value checked, whatever it holds (issue 23,

@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// The checks across languages take time in proportion to the localizations, not the keys once

@@ -1,5 +1,6 @@
 import Foundation
 import LayerMerge
+import TestSupport
 import Testing
 
 /// The stack is validated in time in proportion to its layers (issue 23, case 5): each layer was

@@ -1,4 +1,5 @@
 import LayerMerge
+import TestSupport
 import Testing
 
 /// The readers take time in proportion to the file, whatever it holds (issue 23, case 5); each

@@ -13,14 +13,14 @@
 /// Linear work takes about 8 times as long at `8n`, quadratic work 64 times. The budget is
 /// ``budget`` (3 times the linear ratio, well under the quadratic one). Choose `n` so that the
 /// small run takes some milliseconds: a fixed cost only lowers the ratio.
-enum LinearTime {
+public enum LinearTime {
   /// How much larger the second input is.
-  static let factor = 8
+  public static let factor = 8
   /// The largest ratio of the two times that passes.
-  static let budget = 24.0
+  public static let budget = 24.0
 
   /// Which time is measured.
-  enum Clock {
+  public enum Clock {
     /// CPU time of the calling thread: blind to load from other processes and threads, for work
     /// that runs on the calling thread only.
     case thread
@@ -35,7 +35,7 @@ enum LinearTime {
   ///   - runs: How many times each size runs; the fastest counts.
   ///   - prepare: Makes the input of a size (not timed).
   ///   - work: The work on an input.
-  static func ratio<Input>(
+  public static func ratio<Input>(
     n: Int, clock: Clock = .thread, runs: Int = 3, prepare: (Int) throws -> Input, _ work: (Input) -> Void
   ) rethrows -> Double {
     let small = try prepare(n)
@@ -47,12 +47,11 @@ enum LinearTime {
       best.small = min(best.small, seconds(clock) { for _ in 0..<factor { work(small) } } / Double(factor))
       best.large = min(best.large, seconds(clock) { work(large) })
     }
-    print("LinearTime n=\(n): \(best.small)s, \(best.large)s")
     return best.large / max(best.small, 1e-9)
   }
 
   /// The same, for work that makes its own input from a size.
-  static func ratio(n: Int, clock: Clock = .thread, runs: Int = 3, _ work: (Int) -> Void) -> Double {
+  public static func ratio(n: Int, clock: Clock = .thread, runs: Int = 3, _ work: (Int) -> Void) -> Double {
     ratio(n: n, clock: clock, runs: runs, prepare: { $0 }, work)
   }
 
