@@ -116,16 +116,27 @@ extension FormatSignature {
         return result
       }
       complete = complete && signature.flaw == nil
-      for (position, type) in signature.arguments {
-        if let existing = result.arguments[position], existing != type {
-          result.flaw = .conflictingTypes(position: position, existing, type)
-          return result
-        }
-        result.arguments[position] = type
+      // In order of position, so that the conflict named does not depend on a dictionary's order.
+      guard result.take(signature.arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) else {
+        return result
       }
     }
     if !complete { result.flaw = .invalidSpecifier }
     return result
+  }
+
+  /// Adds arguments to these; a position already given another type is a conflict, which
+  /// becomes the flaw and stops.
+  /// - Returns: Whether every argument was taken.
+  mutating func take(_ added: [(Int, FormatSpecifier.ArgumentType)]) -> Bool {
+    for (position, type) in added {
+      if let existing = arguments[position], existing != type {
+        flaw = .conflictingTypes(position: position, existing, type)
+        return false
+      }
+      arguments[position] = type
+    }
+    return true
   }
 }
 

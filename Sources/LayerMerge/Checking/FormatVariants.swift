@@ -136,13 +136,7 @@ struct FormatVariants {
         return result
       }
       complete = complete && form.format.isComplete
-      for (position, type) in layout.formArguments(form) {
-        if let existing = result.arguments[position], existing != type {
-          result.flaw = .conflictingTypes(position: position, existing, type)
-          return result
-        }
-        result.arguments[position] = type
-      }
+      guard result.take(layout.formArguments(form)) else { return result }
     }
     if !complete { result.flaw = .invalidSpecifier }
     return result
