@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "LayerMerge", targets: ["LayerMerge"]),
     .executable(name: "locmerge", targets: ["locmerge"]),
+    .plugin(name: "LocMergePlugin", targets: ["LocMergePlugin"]),
   ],
   dependencies: [],
   targets: [
@@ -14,6 +15,9 @@ let package = Package(
 
     // Command-line tool
     .executableTarget(name: "locmerge", dependencies: ["LayerMerge"]),
+
+    // SwiftPM build-tool plugin: merged localization as a package target's resources (docs/swiftpm-plugin.md)
+    .plugin(name: "LocMergePlugin", capability: .buildTool(), dependencies: ["locmerge"]),
 
     // Benchmarks (run in release builds: swift run -c release locmerge-bench)
     .executableTarget(name: "locmerge-bench", dependencies: ["LayerMerge"]),

@@ -2,12 +2,6 @@ import LayerMerge
 
 /// Walks a command line option by option; knows `--name value`, `--name=value` and `-x value`.
 struct ArgumentScanner {
-  /// One option a command accepts.
-  struct OptionSpec {
-    var names: [String]
-    var takesValue: Bool
-  }
-
   private var remaining: ArraySlice<String>
   private let specs: [OptionSpec]
 
@@ -45,10 +39,17 @@ struct ArgumentScanner {
       return .option(canonical, nil)
     }
     if let inlineValue { return .option(canonical, inlineValue) }
-    guard let value = remaining.popFirst(), !(value.hasPrefix("-") && value.count > 1) else {
+    // The next argument is the value unless it is an option; `-1/3` is a (negative) value.
+    guard let value = remaining.popFirst(), !(value.hasPrefix("-") && value.count > 1 && !Self.isNegativeNumber(value))
+    else {
       throw UsageError("option '\(name)' needs a value")
     }
     return .option(canonical, value)
+  }
+
+  /// Whether an argument that starts with `-` is a negative number (`-1`, `-1/3`), not an option.
+  private static func isNegativeNumber(_ argument: String) -> Bool {
+    argument.dropFirst().first.map { $0.isASCII && $0.isNumber } ?? false
   }
 
   /// "unknown option '--x'", with the closest known option when one is near.

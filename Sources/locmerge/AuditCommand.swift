@@ -16,7 +16,8 @@ struct AuditCommand {
   }
 
   /// Audits these stacks (the project file's, or those of the command line).
-  func run(base: Layer, targets: [(name: String, overlays: [Layer])]) -> ExitStatus {
+  /// - Parameter projectFile: The project file the stacks come from, which the report must not replace.
+  func run(base: Layer, targets: [(name: String, overlays: [Layer])], projectFile: String? = nil) -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
     // Each target is its own stack over the base; a stack that cannot be meant is a usage error.
     var printed: Set<String> = []
@@ -28,6 +29,19 @@ struct AuditCommand {
       }
     }
     guard !invalid else { return .usage }
+    // The report must not replace a source.
+    if let output = options.output {
+      var seen: Set<String> = []
+      let layers = ([base] + targets.flatMap(\.overlays)).filter { seen.insert($0.path).inserted }
+      let problems = ProjectWriteCheck(
+        writes: [.file(output, label: "the report")],
+        protected: layers.map { .layer($0) } + (projectFile.map { [.source($0, label: "the project file")] } ?? [])
+      ).problems()
+      guard problems.isEmpty else {
+        problems.forEach { printer.print($0.diagnostic) }
+        return .usage
+      }
+    }
     let report = AuditReport(base: base, targets: targets, options: options.checks.settings)
     // Errors make the audit incomplete (a broken file counts as empty): print them too, and fail.
     for problem in report.problems { printer.print(problem.diagnostic) }

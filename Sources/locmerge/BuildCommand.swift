@@ -15,31 +15,39 @@ struct BuildCommand {
     } catch {
       return error.status
     }
-    let printer = DiagnosticPrinter(console: console)
     guard !context.targets.isEmpty else {
       console.err(
         "locmerge: no targets to build (shard \(options.shard.map { "\($0.index)/\($0.count)" } ?? "") is empty)\n")
       return .success
     }
-    if let destination = options.destination, context.targets.count > 1, !destination.contains("{target}") {
-      console.err(
-        "locmerge: error: -d '\(destination)' would receive all \(context.targets.count) targets; choose one with "
-          + "--target NAME, or put {target} in it (-d 'build/{target}')\n")
-      return .usage
+    for (flag, value) in [("-d", options.destination), ("--state", options.state)] {
+      guard let value else { continue }
+      if context.targets.count > 1, !value.contains("{target}") {
+        let shared = flag == "-d" ? "would receive" : "would keep the records of"
+        console.error(
+          "\(flag) '\(value)' \(shared) all \(context.targets.count) targets; choose one with --target NAME, or put "
+            + "{target} in it (\(flag) 'build/{target}')")
+        return .usage
+      }
+      if let problem = PathTemplate(value).problem {
+        console.error("\(flag): \(problem)")
+        return .usage
+      }
     }
     let targets: [ProjectBuild.Target]
     do {
       targets = try context.project.buildTargets(
         context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
-        relativeTo: PathText.currentDirectory())
+        state: options.state.map(PathTemplate.init), relativeTo: PathText.currentDirectory())
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error(error.description)
       return .usage
     }
-    // A mistyped layer would merge as an empty one; a destination inside a layer would be read back.
+    // Nothing is read or written when a path the build writes overlaps a source or another
+    // target's folder, or a mistyped layer would merge as an empty one.
     do {
-      try context.checkLayers(
-        destinations: Dictionary(targets.map { ($0.name, $0.destination) }) { first, _ in first }, console: console)
+      try ProjectContext.checkWrites(context.project.writeCheck(building: targets), console: console)
+      try context.checkLayers(console: console)
     } catch {
       return error.status
     }
@@ -61,14 +69,18 @@ struct BuildCommand {
         guard !quiet else { return }
         serial.err(
           (showsProgress ? "\r\u{1B}[K" : "")
-            + "locmerge: waiting for another locmerge run to finish writing \(target.destination)\n")
+            + "locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(target.destination))\n"
+        )
       })
     if showsProgress { console.err("\r\u{1B}[K") }
 
-    let diagnostics = result.diagnostics
-    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+    let findings = result.findings
+    let diagnostics = findings.map(\.diagnostic)
+    let output = DiagnosticOutput(reporter: options.reporter ?? context.project.reporter ?? .xcode, console: console)
+    for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
+      output.report(finding)
     }
+    output.finish()
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     let errors = diagnostics.filter { $0.severity == .error }.count
     if !options.quiet {
@@ -78,10 +90,14 @@ struct BuildCommand {
         console.err(table(result))
         let built = result.targets.filter { if case .written = $0.outcome { return true } else { return false } }
         let upToDate = result.targets.filter { if case .upToDate = $0.outcome { return true } else { return false } }
+        let earlier = upToDate.contains { if case .upToDate(let count) = $0.outcome { count > 0 } else { false } }
         console.err(
           "locmerge: \(counted(result.targets.count, "target")): \(built.count) built, \(upToDate.count) up to date, "
             + "\(result.targets.filter(\.failed).count) failed; \(counted(warnings, "warning")), "
-            + "\(counted(errors, "error")) (each reported once)\n")
+            + "\(counted(errors, "error")) (each reported once)"
+            + (earlier
+              ? "; up-to-date targets count the warnings of their last full run: 'locmerge lint' shows them" : "")
+            + "\n")
       }
     }
     return result.failed || (options.strict && warnings > 0) ? .failure : .success
@@ -92,7 +108,7 @@ struct BuildCommand {
   /// One target's line, as `merge` prints it, after the target's name.
   private func summaryLine(_ target: ProjectBuildResult.Target) -> String {
     let layers = target.target.layers.count
-    let name = "locmerge: \(target.target.name): "
+    let name = "locmerge: \(DisplayText.escaped(target.target.name)): "
     switch target.outcome {
     case .upToDate(let earlier):
       let note =
@@ -125,9 +141,12 @@ struct BuildCommand {
       var cells = [target.target.name, "\(target.target.layers.count)", "\(target.filesRead)"]
       let outcome: String
       switch target.outcome {
-      case .upToDate:
+      case .upToDate(let earlier):
         cells += ["0", "\(target.tables)", "0"]
         outcome = target.failed ? "failed" : "up to date"
+        // As its own line says: the warnings of the last full run, and those checked again now.
+        table.rows.append(cells + ["\(earlier + target.warningCount)", "\(target.errorCount)", outcome])
+        continue
       case .written(let report):
         cells += ["\(report.written.count)", "\(report.unchanged.count)", "\(report.removed.count)"]
         outcome = target.failed ? "failed" : "built"

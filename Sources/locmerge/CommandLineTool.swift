@@ -7,12 +7,19 @@ enum CommandLineTool {
   /// Runs `locmerge` with the given arguments (without the program name).
   /// - Returns: The exit status to end the process with.
   static func run(arguments: [String], environment: [String: String], console: Console) -> ExitStatus {
+    // A build setting set to the empty string is unset: `DERIVED_FILE_DIR=` must not turn
+    // `$(DERIVED_FILE_DIR)/LocMerge` into `/LocMerge`, nor `SRCROOT=` into the current folder.
+    let environment = environment.filter { !$0.value.isEmpty }
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)
     } catch {
-      console.err("locmerge: error: \(error.message)\n")
-      console.err("Run 'locmerge --help' for usage.\n")
+      console.error(error.message)
+      // The help of the command the line was for, when it names one.
+      let topic =
+        arguments.first.flatMap { CommandSpec.named($0) }?.name
+        ?? (arguments.first?.hasPrefix("-") == true ? "merge" : nil)
+      console.err("Run 'locmerge \(topic.map { "\($0) " } ?? "")--help' for usage.\n")
       return .usage
     }
     switch invocation.command {
@@ -63,7 +70,7 @@ enum CommandLineTool {
       return error.status
     }
     if let changesOf = options.changesOf, !context.targets.contains(where: { $0.name == changesOf }) {
-      console.err("locmerge: error: --changes names '\(changesOf)', which is not a target of the audit\n")
+      console.error("--changes names '\(changesOf)', which is not a target of the audit")
       return .usage
     }
     var options = options
@@ -71,6 +78,7 @@ enum CommandLineTool {
     let width =
       console is StandardConsole && options.output == nil ? TerminalWidth.ofStandardOutput() : TerminalWidth.fallback
     return AuditCommand(options: options, console: console, width: width).run(
-      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) })
+      base: context.project.base, targets: context.targets.map { ($0.name, $0.overlays) },
+      projectFile: context.project.path)
   }
 }

@@ -8,15 +8,8 @@ struct CompileOptions: Equatable {
   var dryRun = false
   var forceBuildAllStrings = false
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--output-directory", "-o"], takesValue: true),
-    .init(names: ["--language", "-l"], takesValue: true),
-    .init(names: ["--dry-run"], takesValue: false),
-    .init(names: ["--force-build-all-strings"], takesValue: false),
-  ]
-
   static func parse(_ arguments: [String]) throws(UsageError) -> CompileOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.compile.options)
     var options = CompileOptions()
     var output: String?
     while let token = try scanner.next() {
@@ -27,7 +20,8 @@ struct CompileOptions: Equatable {
         case "--output-directory": output = value
         case "--language": options.languages.append(value ?? "")
         case "--dry-run": options.dryRun = true
-        default: options.forceBuildAllStrings = true
+        case "--force-build-all-strings": options.forceBuildAllStrings = true
+        default: throw .unhandled(name)
         }
       }
     }
@@ -77,14 +71,16 @@ struct CompileCommand {
     outputs.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
     if options.dryRun {
       let folder = PathText.absolute(options.outputDirectory)
-      for output in outputs { console.out(PathText.join(folder, output.relativePath) + "\n") }
+      for output in outputs { console.out(DisplayText.escaped(PathText.join(folder, output.relativePath)) + "\n") }
       return .success
     }
     // The write path of a merge: never through a link inside DIR, all files or none, only changed
     // ones, and what an earlier compile into DIR wrote and this one no longer does is removed.
     do {
       let report = try OutputPlan(files: outputs, destination: options.outputDirectory).apply(whileWaiting: {
-        console.err("locmerge: waiting for another locmerge run to finish writing \(options.outputDirectory)\n")
+        console.err(
+          "locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(options.outputDirectory))\n"
+        )
       })
       report.diagnostics.forEach(printer.print)
     } catch {

@@ -1,3 +1,5 @@
+import LayerMerge
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +14,14 @@ protocol Console: AnyObject {
   func err(_ text: String)
   /// Whether standard error is a terminal (for colour).
   var errorIsTerminal: Bool { get }
+}
+
+extension Console {
+  /// Prints `locmerge: error: message` on standard error, the message escaped
+  /// (``DisplayText/escaped(_:)``): one line, whatever names or paths from the input it quotes.
+  func error(_ message: String) {
+    err("locmerge: error: \(DisplayText.escaped(message))\n")
+  }
 }
 
 /// The process's real standard output and error.

@@ -1,6 +1,7 @@
 import LayerMerge
 
-/// Renders diagnostics the way Xcode and compilers do: `path:line:column: error: message`.
+/// Renders diagnostics the way Xcode and compilers do: `path:line:column: error: message [code]`,
+/// in colour on a terminal.
 struct DiagnosticPrinter {
   var console: Console
   var useColor: Bool
@@ -17,7 +18,8 @@ struct DiagnosticPrinter {
 
   /// The rendered text of a diagnostic, notes included, ending in a newline.
   func render(_ diagnostic: Diagnostic) -> String {
-    var text = line(location: diagnostic.location, severity: diagnostic.severity.rawValue, message: diagnostic.message)
+    var text = line(
+      location: diagnostic.location, severity: diagnostic.severity.rawValue, message: diagnostic.messageWithCode)
     for note in diagnostic.notes {
       text += line(location: note.location, severity: "note", message: note.message)
     }

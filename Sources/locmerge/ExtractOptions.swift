@@ -10,18 +10,11 @@ struct ExtractOptions: Equatable {
   var preferred: String?
   var format: Format = .text
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--output", "-o"], takesValue: true),
-    .init(names: ["--group", "-g"], takesValue: true),
-    .init(names: ["--prefer"], takesValue: true),
-    .init(names: ["--format", "-f"], takesValue: true),
-  ]
-
   /// The library's options.
   var extraction: ExtractionOptions { ExtractionOptions(groups: groups, preferred: preferred) }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> ExtractOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.extract.options)
     var options = ExtractOptions()
     var output: String?
     while let token = try scanner.next() {
@@ -50,11 +43,12 @@ struct ExtractOptions: Equatable {
         case "--prefer":
           guard options.preferred == nil else { throw UsageError("--prefer is given twice") }
           options.preferred = value
-        default:
+        case "--format":
           guard let format = Format(rawValue: value) else {
             throw UsageError("unknown format '\(value)'; use text or json")
           }
           options.format = format
+        default: throw .unhandled(name)
         }
       }
     }

@@ -9,11 +9,14 @@ struct ExtractReportRenderer {
 
   func text() -> String {
     let report = extraction.report
-    var text = "Extracted \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") into \(output): "
+    var text =
+      "Extracted \(report.targets.count) target\(report.targets.count == 1 ? "" : "s") into "
+      + "\(DisplayText.escaped(output)): "
     text += "\(ExtractionOptions.baseName) (\(entries(report.baseEntries)))"
     for brand in report.brandEntries {
       // A brand that holds nothing is not written and not named in locmerge.json.
-      text += ", \(brand.name) (\(brand.entries == 0 ? "empty, not written" : entries(brand.entries)))"
+      text +=
+        ", \(DisplayText.escaped(brand.name)) (\(brand.entries == 0 ? "empty, not written" : entries(brand.entries)))"
     }
     text += "\n\n"
     var table = TextTable(
@@ -46,7 +49,9 @@ struct ExtractReportRenderer {
         "\($0.address.relativePath) \(quoted($0.key)): \(quoted($0.majorityValue)) in \($0.majorityCount) targets, "
           + "\(quoted($0.value)) in \(names($0.targets))"
       })
-    text += "\nNext: locmerge build -c \(PathText.join(output, ProjectFileReader.fileName)) -d 'build/{target}'\n"
+    text +=
+      "\nNext: locmerge build -c \(DisplayText.escaped(PathText.join(output, ProjectFileReader.fileName))) "
+      + "-d 'build/{target}'\n"
     return text
   }
 
@@ -117,7 +122,7 @@ struct ExtractReportRenderer {
   private func section(_ title: String, _ lines: [String]) -> String {
     guard !lines.isEmpty else { return "" }
     var text = "\n" + title + "\n"
-    for line in lines.prefix(listLimit) { text += "  " + line + "\n" }
+    for line in lines.prefix(listLimit) { text += "  " + DisplayText.escaped(line) + "\n" }
     if lines.count > listLimit { text += "  … and \(lines.count - listLimit) more (--format json lists them all)\n" }
     return text
   }
@@ -132,5 +137,5 @@ struct ExtractReportRenderer {
 
   private func names(_ names: [String]) -> String { names.joined(separator: ", ") }
 
-  private func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+  private func quoted(_ text: String) -> String { DisplayText.quoted(text) }
 }

@@ -14,16 +14,8 @@ struct InitOptions: Equatable {
   var destination = "$(DERIVED_FILE_DIR)/LocMerge"
   var force = false
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--base", "-b"], takesValue: true),
-    .init(names: ["--targets"], takesValue: true),
-    .init(names: ["--destination", "-d"], takesValue: true),
-    .init(names: ["--config", "-c"], takesValue: true),
-    .init(names: ["--force"], takesValue: false),
-  ]
-
   static func parse(_ arguments: [String]) throws(UsageError) -> InitOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.initialize.options)
     var options = InitOptions()
     var base: String?
     var targets: String?
@@ -38,7 +30,8 @@ struct InitOptions: Equatable {
         case "--targets": targets = value
         case "--destination": options.destination = value
         case "--config": options.config = value
-        default: options.force = true
+        case "--force": options.force = true
+        default: throw .unhandled(name)
         }
       }
     }
@@ -60,19 +53,27 @@ struct InitCommand {
 
   func run() -> ExitStatus {
     for folder in [options.base, options.targetsFolder] where !LayerScanner.isDirectory(folder) {
-      console.err("locmerge: error: '\(folder)' is not a folder\n")
+      console.error("'\(folder)' is not a folder")
       return .usage
     }
     if !options.force, access(options.config, F_OK) == 0 {
-      console.err("locmerge: error: \(options.config) exists; give --force to replace it\n")
+      console.error("\(options.config) exists; give --force to replace it")
       return .usage
     }
     let project = ProjectFile.starting(
       path: options.config, base: options.base, targetsFolder: options.targetsFolder,
       destination: PathTemplate(options.destination))
     guard !project.targets.isEmpty else {
-      console.err("locmerge: error: '\(options.targetsFolder)' has no folders; each of its folders is a target\n")
+      console.error("'\(options.targetsFolder)' has no folders; each of its folders is a target")
       return .usage
+    }
+    // The project file must not replace or join a layer's sources.
+    do {
+      try ProjectContext.checkWrites(
+        ProjectWriteCheck(writes: [.file(options.config, label: "the project file")], protected: project.layerPaths),
+        console: console)
+    } catch {
+      return error.status
     }
     let text = ProjectFileWriter.text(for: project)
     // What init writes must read back: a folder name JSON or the reader cannot take is caught here.
@@ -88,8 +89,10 @@ struct InitCommand {
       return .failure
     }
     console.err(
-      "locmerge: wrote \(options.config) with \(project.targets.count) target\(project.targets.count == 1 ? "" : "s") "
-        + "(\(project.targets.map(\.name).joined(separator: ", "))); add brands and shared layers to their \"layers\"\n"
+      "locmerge: wrote \(DisplayText.escaped(options.config)) with \(project.targets.count) "
+        + "target\(project.targets.count == 1 ? "" : "s") "
+        + "(\(DisplayText.escaped(project.targets.map(\.name).joined(separator: ", ")))); add brands and shared "
+        + "layers to their \"layers\"\n"
     )
     console.out(
       """

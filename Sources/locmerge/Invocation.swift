@@ -28,7 +28,8 @@ struct Invocation: Equatable {
 
   var command: Command
 
-  static let subcommands = ["build", "merge", "files", "lint", "audit", "init", "print", "compile", "extract", "help"]
+  /// The words that select a command, and `help`.
+  static let subcommands = CommandSpec.all.map(\.name) + ["help"]
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -58,7 +59,7 @@ struct Invocation: Equatable {
     if rest.contains("--help") || rest.contains("-h") { return Invocation(command: .help(name)) }
     switch name {
     case "print": return Invocation(command: .print(paths: try parsePrint(rest)))
-    case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, requireDestination: true)))
+    case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, form: .merge)))
     case "build": return Invocation(command: .build(try ProjectOptions.parse(rest, for: .build)))
     case "init": return Invocation(command: .initProject(try InitOptions.parse(rest)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
@@ -72,10 +73,10 @@ struct Invocation: Equatable {
     }
     switch name {
     case "files" where namesLayers:
-      return Invocation(command: .files(try MergeOptions.parse(rest, requireDestination: true)))
+      return Invocation(command: .files(try MergeOptions.parse(rest, form: .filesWithLayers)))
     case "files": return Invocation(command: .projectFiles(try ProjectOptions.parse(rest, for: .files)))
     case "lint" where namesLayers:
-      return Invocation(command: .lint(try MergeOptions.parse(rest, requireDestination: false)))
+      return Invocation(command: .lint(try MergeOptions.parse(rest, form: .lintWithLayers)))
     case "lint": return Invocation(command: .projectLint(try ProjectOptions.parse(rest, for: .lint)))
     case _ where namesLayers: return Invocation(command: .audit(try AuditOptions.parse(rest)))
     default:
@@ -85,7 +86,7 @@ struct Invocation: Equatable {
   }
 
   private static func parsePrint(_ arguments: [String]) throws(UsageError) -> [String] {
-    var scanner = ArgumentScanner(arguments, specs: [.init(names: ["--json"], takesValue: false)])
+    var scanner = ArgumentScanner(arguments, specs: CommandForm.print.options)
     var paths: [String] = []
     while let token = try scanner.next() {
       if case .positional(let path) = token { paths.append(path) }
@@ -122,12 +123,6 @@ struct LayerArgument: Equatable {
 struct CheckArguments: Equatable {
   var settings = LayerMerge.MergeOptions()
 
-  static let specs: [ArgumentScanner.OptionSpec] = [
-    .init(names: ["--development-language"], takesValue: true),
-    .init(names: ["--rule"], takesValue: true),
-    .init(names: ["--exclude"], takesValue: true),
-  ]
-
   /// Takes one of the three options; `false` if `name` is another option.
   mutating func take(_ name: String, _ value: String) throws(UsageError) -> Bool {
     switch name {
@@ -159,6 +154,8 @@ struct MergeOptions: Equatable {
   var base: LayerArgument
   var overlays: [LayerArgument] = []
   var destination: String?
+  /// `--state DIR`: the folder of the record, stamp and lock, instead of `DEST/.locmerge`.
+  var state: String?
   var outputFileList: String?
   var inputFileList: String?
   var depfile: String?
@@ -166,25 +163,13 @@ struct MergeOptions: Equatable {
   var provenance: String?
   var strict = false
   var quiet = false
+  /// `--reporter`; `nil` is Xcode's format.
+  var reporter: DiagnosticReporter?
   var checks = CheckArguments()
 
-  static let specs: [ArgumentScanner.OptionSpec] =
-    CheckArguments.specs + [
-      .init(names: ["--base", "-b"], takesValue: true),
-      .init(names: ["--overlay", "-s"], takesValue: true),
-      .init(names: ["--destination", "-d"], takesValue: true),
-      .init(names: ["--output-file-list"], takesValue: true),
-      .init(names: ["--input-file-list"], takesValue: true),
-      .init(names: ["--depfile"], takesValue: true),
-      .init(names: ["--srcroot"], takesValue: true),
-      .init(names: ["--provenance"], takesValue: true),
-      .init(names: ["--strict"], takesValue: false),
-      .init(names: ["--quiet", "-q"], takesValue: false),
-      .init(names: ["--catalogs"], takesValue: true),
-    ]
-
-  static func parse(_ arguments: [String], requireDestination: Bool) throws(UsageError) -> MergeOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+  /// Parses the options of `merge`, or of `files` or `lint` with `-b`: those `form` lists.
+  static func parse(_ arguments: [String], form: CommandForm) throws(UsageError) -> MergeOptions {
+    var scanner = ArgumentScanner(arguments, specs: form.options)
     var base: LayerArgument?
     var options = MergeOptions(base: LayerArgument(name: nil, path: ""))
     while let token = try scanner.next() {
@@ -200,6 +185,7 @@ struct MergeOptions: Equatable {
           base = LayerArgument(value)
         case "--overlay": options.overlays.append(LayerArgument(value))
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--output-file-list": options.outputFileList = value
         case "--input-file-list": options.inputFileList = value
         case "--depfile": options.depfile = value
@@ -208,13 +194,16 @@ struct MergeOptions: Equatable {
         case "--strict": options.strict = true
         case "--catalogs":
           options.checks.settings.catalogOutput = try CatalogOutput(argument: value)
-        default: options.quiet = true
+        case "--quiet": options.quiet = true
+        case "--reporter": options.reporter = try DiagnosticReporter(argument: value)
+        default: throw .unhandled(name)
         }
       }
     }
     guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
     options.base = base
-    if requireDestination && options.destination == nil {
+    let requiresDestination = form.uses.contains { $0.option.canonical == "--destination" && $0.place == .required }
+    if requiresDestination && options.destination == nil {
       throw UsageError("missing -d DEST (the folder that receives the merged tables)")
     }
     return options
@@ -242,49 +231,40 @@ struct AuditOptions: Equatable {
       && lhs.targets.map(\.name) == rhs.targets.map(\.name) && lhs.targets.map(\.layers) == rhs.targets.map(\.layers)
   }
 
-  static let specs: [ArgumentScanner.OptionSpec] =
-    CheckArguments.specs + [
-      .init(names: ["--status"], takesValue: true),
-      .init(names: ["--base", "-b"], takesValue: true),
-      .init(names: ["--target", "-t"], takesValue: true),
-      .init(names: ["--format", "-f"], takesValue: true),
-      .init(names: ["--key", "-k"], takesValue: true),
-      .init(names: ["--changes"], takesValue: true),
-      .init(names: ["--output", "-o"], takesValue: true),
-    ]
-
   /// `audit` with the project file: `--config F` and `--target NAME` choose the project and its
   /// targets; every other option is as with `-b`.
   static func parseForProject(_ arguments: [String]) throws(UsageError) -> (ProjectOptions, AuditOptions) {
     var project = ProjectOptions()
-    var rest: [String] = []
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
-      guard ["--config", "-c", "--target", "-t"].contains(name) else {
-        rest.append(argument)
-        continue
-      }
-      let inline = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
-      guard let value = inline ?? remaining.popFirst() else { throw UsageError("option '\(name)' needs a value") }
-      if name == "--config" || name == "-c" {
-        project.config = value
-      } else {
-        guard !value.isEmpty, !value.contains("=") else {
-          throw UsageError(
-            "--target takes a target's name from \(ProjectFileReader.fileName), got '\(value)' "
-              + "(NAME=LAYERS needs -b BASE)")
-        }
-        project.targets.append(value)
-      }
-    }
-    let audit = try parse(rest, requireLayers: false)
+    var optional: ProjectOptions? = project
+    let (audit, _) = try parse(arguments, form: .auditWithProject, project: &optional)
+    project = optional ?? project
     project.checks = audit.checks
     return (project, audit)
   }
 
-  static func parse(_ arguments: [String], requireLayers: Bool = true) throws(UsageError) -> AuditOptions {
-    var scanner = ArgumentScanner(arguments, specs: specs)
+  /// `audit -b BASE --target NAME=LAYERS…`.
+  static func parse(_ arguments: [String]) throws(UsageError) -> AuditOptions {
+    var project: ProjectOptions?
+    var (options, base) = try parse(arguments, form: .auditWithLayers, project: &project)
+    guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
+    options.base = base
+    guard !options.targets.isEmpty else { throw UsageError("audit needs at least one --target NAME=LAYER") }
+    var names: Set<String> = []
+    for target in options.targets where !names.insert(target.name).inserted {
+      throw UsageError("--target '\(target.name)' is given twice")
+    }
+    if let changesOf = options.changesOf, !options.targets.contains(where: { $0.name == changesOf }) {
+      throw UsageError("--changes names '\(changesOf)', which is not a --target")
+    }
+    return options
+  }
+
+  /// The options `form` lists; `--config` and `--target NAME` go to `project` (the form with the
+  /// project file), `--target NAME=LAYERS` to the result.
+  private static func parse(_ arguments: [String], form: CommandForm, project: inout ProjectOptions?)
+    throws(UsageError) -> (AuditOptions, base: LayerArgument?)
+  {
+    var scanner = ArgumentScanner(arguments, specs: form.options)
     var options = AuditOptions(base: LayerArgument(name: nil, path: ""))
     var base: LayerArgument?
     while let token = try scanner.next() {
@@ -296,6 +276,14 @@ struct AuditOptions: Equatable {
         if try options.checks.take(name, value) { continue }
         switch name {
         case "--base": base = LayerArgument(value)
+        case "--config": project?.config = value
+        case "--target" where project != nil:
+          guard !value.isEmpty, !value.contains("=") else {
+            throw UsageError(
+              "--target takes a target's name from \(ProjectFileReader.fileName), got '\(value)' "
+                + "(NAME=LAYERS needs -b BASE)")
+          }
+          project?.targets.append(value)
         case "--target":
           // NAME= (no layer) audits the base alone.
           guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -319,21 +307,11 @@ struct AuditOptions: Equatable {
           options.format = format
         case "--key": options.keyPattern = value
         case "--changes": options.changesOf = value
-        default: options.output = value
+        case "--output": options.output = value
+        default: throw .unhandled(name)
         }
       }
     }
-    guard requireLayers else { return options }
-    guard let base else { throw UsageError("missing -b BASE (the folder with the shared translations)") }
-    options.base = base
-    guard !options.targets.isEmpty else { throw UsageError("audit needs at least one --target NAME=LAYER") }
-    var names: Set<String> = []
-    for target in options.targets where !names.insert(target.name).inserted {
-      throw UsageError("--target '\(target.name)' is given twice")
-    }
-    if let changesOf = options.changesOf, !options.targets.contains(where: { $0.name == changesOf }) {
-      throw UsageError("--changes names '\(changesOf)', which is not a --target")
-    }
-    return options
+    return (options, base)
   }
 }

@@ -19,16 +19,20 @@ struct MergeCommand {
     let layers =
       [Layer(name: options.base.name, path: options.base.path)]
       + options.overlays.map { Layer(name: $0.name, path: $0.path) }
-    // Layers that cannot be what the user meant are usage errors: nothing is read or written.
-    let problems = LayerStackValidation.problems(
-      layers, destination: options.destination.flatMap { $0.hasPrefix("$") ? nil : $0 })
+    // Layers that cannot be what the user meant, and writes that would overlap them or each
+    // other, are usage errors: nothing is read or written.
+    let problems =
+      writeCheck(mode: mode, layers: layers).problems().map(\.diagnostic)
+      + LayerStackValidation.problems(layers)
     guard problems.isEmpty else {
       problems.forEach(printer.print)
       return .usage
     }
     var diagnostics: [Diagnostic] = []
     if mode == .files { return listFiles(layers: layers) }
-    if mode == .merge, let status = upToDateRun(layers: layers, printer: printer) { return status }
+    let output = DiagnosticOutput(reporter: options.reporter ?? .xcode, console: console)
+    defer { output.finish() }
+    if mode == .merge, let status = upToDateRun(layers: layers, output: output) { return status }
 
     var settings = options.checks.settings
     settings.destination = options.destination
@@ -39,14 +43,15 @@ struct MergeCommand {
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
     let outputs = mode == .merge ? OutputFile.files(for: result) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
+    let state = options.state.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {
       diagnostics += options.checks.settings.rules.apply(
-        to: undeclaredOutputWarnings(written(outputs.map(\.relativePath), in: destination)))
+        to: undeclaredOutputWarnings(written(outputs.map(\.relativePath), in: destination, state: state)))
     }
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+      output.report(diagnostic)
     }
     let failed = errors > 0 || (options.strict && warnings > 0)
     var summary = Summary(layers: layers.count, read: result.inputFiles.count, warnings: warnings, errors: errors)
@@ -59,13 +64,15 @@ struct MergeCommand {
         let companions =
           try lists(
             inputs: DestinationSafety.canonicalPaths(result.inputFiles),
-            outputs: written(outputs.map(\.relativePath), in: destination)) + [provenance].compactMap { $0 }
+            outputs: written(outputs.map(\.relativePath), in: destination, state: state))
+          + [provenance].compactMap { $0 }
         let plan = OutputPlan(
           files: outputs, destination: destination, layers: layers, companions: companions,
           stamp: BuildStamp(
-            configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings))
+            configuration: configuration(layers), inputs: result.inputFingerprints, warnings: lintWarnings),
+          state: state)
         let report = try plan.apply(whileWaiting: { waitingMessage(destination) })
-        for diagnostic in report.diagnostics where !options.quiet { printer.print(diagnostic) }
+        for diagnostic in report.diagnostics where !options.quiet { output.report(diagnostic) }
         summary.written = report.written.count
         summary.unchanged = report.unchanged.count
         summary.removed = report.removed.count
@@ -74,11 +81,11 @@ struct MergeCommand {
         try AtomicFile.writeIfChanged(provenance.bytes, to: provenance.path)
       }
     } catch let failure as OutputError {
-      printer.print(failure.diagnostic)
+      output.report(failure.diagnostic)
       return .failure
     } catch {
       // A name no file list or depfile can hold; nothing was written.
-      printer.print(Diagnostic(.error, .writeFailed, "\(error)"))
+      output.report(Diagnostic(.error, .writeFailed, "\(error)"))
       return .failure
     }
     if !options.quiet {
@@ -94,40 +101,52 @@ struct MergeCommand {
     // A destination written with a build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written,
     // so the lists can be made outside Xcode and still name the right files inside it.
     let destination = given.hasPrefix("$") ? given : DestinationSafety.canonicalPath(given)
+    let state = options.state.map { $0.hasPrefix("$") ? $0 : DestinationSafety.canonicalPath($0) }
     var settings = options.checks.settings
     settings.destination = given.hasPrefix("$") ? nil : given
     let planned = LayerMerger.plan(layers, options: settings)
     planned.diagnostics.forEach(DiagnosticPrinter(console: console).print)
     let inputs = DestinationSafety.canonicalPaths(planned.inputs)
-    let outputs = written(planned.outputs.map(\.relativePath), in: destination)
+    let outputs = written(planned.outputs.map(\.relativePath), in: destination, state: state)
     // A depfile is read by make, ninja or Xcode at build time: it needs the real paths.
     var depfileOutputs = outputs
-    if options.depfile != nil, given.hasPrefix("$") {
+    if options.depfile != nil, given.hasPrefix("$") || state?.hasPrefix("$") == true {
       let xcode = XcodeEnvironment(environment: environment)
-      let missing = xcode.unsetSettings(in: given)
-      guard missing.isEmpty else {
-        console.err(
-          "locmerge: error: --depfile needs real paths, and -d '\(given)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
-            + "which is not set; run inside the Xcode build phase or give -d as a path\n")
-        return .usage
+      for (flag, value) in [("-d", given), ("--state", options.state ?? "")] {
+        let missing = xcode.unsetSettings(in: value)
+        guard missing.isEmpty else {
+          console.error(
+            "--depfile needs real paths, and \(flag) '\(value)' uses \(missing.map { "$(\($0))" }.joined(separator: ", ")), "
+              + "which is not set; run inside the Xcode build phase or give \(flag) as a path")
+          return .usage
+        }
       }
       depfileOutputs = written(
-        planned.outputs.map(\.relativePath), in: DestinationSafety.canonicalPath(xcode.expand(given)))
+        planned.outputs.map(\.relativePath), in: DestinationSafety.canonicalPath(xcode.expand(given)),
+        state: options.state.map { DestinationSafety.canonicalPath(xcode.expand($0)) })
     }
     let wroteLists = options.inputFileList != nil || options.outputFileList != nil || options.depfile != nil
     do {
+      // Under a destination written with a build setting, the names found on disk are checked here.
+      if given.hasPrefix("$") {
+        for relative in planned.outputs.map(\.relativePath) {
+          if let reason = BuildManifest.expansionProblem(in: relative) {
+            throw BuildManifest.UnrepresentablePath(path: PathText.join(given, relative), reason: reason)
+          }
+        }
+      }
       for list in try lists(inputs: inputs, outputs: outputs, depfileOutputs: depfileOutputs) {
         try AtomicFile.writeIfChanged(list.bytes, to: list.path)
       }
       if !wroteLists {
         console.out(try BuildManifest.xcfilelist(inputs, title: "Input files", settings: listSettings))
-        console.out(try BuildManifest.xcfilelist(outputs, title: "Output files", settings: listSettings))
+        console.out(try outputList(outputs))
       }
     } catch let failure as OutputError {
       DiagnosticPrinter(console: console).print(failure.diagnostic)
       return .failure
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error("\(error)")
       return .failure
     }
     return .success
@@ -152,31 +171,53 @@ struct MergeCommand {
     ].compactMapValues { $0 }.merging(checks.configurationSettings) { $1 }
     // The settings the lists name symbolically change the lists' text.
     for setting in listSettings { settings["setting " + setting.name] = setting.path }
+    if let state = options.state { settings["state"] = state }
     return BuildConfiguration(tool: "locmerge \(CommandLineTool.version)", layers: layers, settings: settings)
   }
 
-  /// Every file a merge writes in DEST: the tables and the bookkeeping files.
-  private func written(_ tables: [String], in destination: String) -> [String] {
-    (tables + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+  /// Every file a merge writes: the tables in DEST and the bookkeeping files in the state folder.
+  private func written(_ tables: [String], in destination: String, state: String?) -> [String] {
+    tables.map { destination + "/" + $0 } + OutputPlan.bookkeepingPaths(destination: destination, state: state)
+  }
+
+  /// What this command may write — the destination and state folder (when they are paths, not
+  /// build settings Xcode expands), the lists, the depfile, the provenance — against the layers.
+  private func writeCheck(mode: Mode, layers: [Layer]) -> ProjectWriteCheck {
+    var writes: [ProjectWriteCheck.Path] = []
+    if mode == .merge, let destination = options.destination, !destination.hasPrefix("$") {
+      writes.append(.destination(destination))
+      if let state = options.state, !state.hasPrefix("$") { writes.append(.state(state)) }
+    }
+    let files = [
+      ("the input file list", options.inputFileList), ("the output file list", options.outputFileList),
+      ("the depfile", options.depfile), ("the provenance file", options.provenance),
+    ]
+    for (label, path) in files {
+      if let path, mode != .lint || label == "the provenance file" { writes.append(.file(path, label: label)) }
+    }
+    return ProjectWriteCheck(writes: writes, protected: layers.map { .layer($0) })
   }
 
   private func waitingMessage(_ destination: String) {
-    if !options.quiet { console.err("locmerge: waiting for another locmerge run to finish writing \(destination)\n") }
+    if !options.quiet {
+      console.err("locmerge: waiting for another locmerge run to finish writing \(DisplayText.escaped(destination))\n")
+    }
   }
 
   /// The make-style shortcut: when the layers, options and every input file are as the last full
   /// run left them, and every output and list is still as it was written, there is nothing to do.
-  private func upToDateRun(layers: [Layer], printer: DiagnosticPrinter) -> ExitStatus? {
+  private func upToDateRun(layers: [Layer], output: DiagnosticOutput) -> ExitStatus? {
+    let state = options.state.map(DestinationSafety.canonicalPath)
     guard let destination = options.destination.map(DestinationSafety.canonicalPath),
       let stamp = BuildStamp.current(
-        in: destination, configuration: configuration(layers), options: options.checks.settings,
+        in: destination, configuration: configuration(layers), options: options.checks.settings, state: state,
         whileWaiting: { waitingMessage(destination) }),
       !(options.strict && stamp.warnings > 0)
     else { return nil }
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }
     let undeclared = options.checks.settings.rules.apply(
-      to: undeclaredOutputWarnings(written(Array(tables), in: destination)))
-    for diagnostic in undeclared where !options.quiet { printer.print(diagnostic) }
+      to: undeclaredOutputWarnings(written(Array(tables), in: destination, state: state)))
+    for diagnostic in undeclared where !options.quiet { output.report(diagnostic) }
     if !options.quiet {
       let earlier =
         stamp.warnings == 0
@@ -200,14 +241,21 @@ struct MergeCommand {
       files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     if let path = options.outputFileList {
-      let text = try BuildManifest.xcfilelist(manifest.outputs, title: "Output files", settings: listSettings)
-      files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
+      files.append(CompanionFile(path: path, bytes: Array(try outputList(manifest.outputs).utf8)))
     }
     if let path = options.depfile {
       let text = try BuildManifest(inputs: inputs, outputs: depfileOutputs ?? outputs).depfile()
       files.append(CompanionFile(path: path, bytes: Array(text.utf8)))
     }
     return files
+  }
+
+  /// The output file list: paths under a destination or state folder written with a build setting
+  /// (`$(DERIVED_FILE_DIR)/LocMerge/…`) stay as written.
+  private func outputList(_ outputs: [String]) throws(BuildManifest.UnrepresentablePath) -> String {
+    try BuildManifest.xcfilelist(
+      outputs.filter { !$0.hasPrefix("$") }, title: "Output files", settings: listSettings,
+      symbolic: outputs.filter { $0.hasPrefix("$") })
   }
 
   /// Inside Xcode, every file a script writes must be declared, or a clean build fails.

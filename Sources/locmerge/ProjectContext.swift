@@ -28,9 +28,9 @@ struct ProjectContext {
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
     guard let path = located else {
       let srcroot = environment["SRCROOT"].map { " or in $SRCROOT (\($0))" } ?? ""
-      console.err(
-        "locmerge: error: no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with "
-          + "--config FILE, create one with 'locmerge init', or give the layers with -b BASE\n")
+      console.error(
+        "no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with --config FILE, create one "
+          + "with 'locmerge init', or give the layers with -b BASE")
       throw Stop(status: .usage)
     }
     let read = ProjectFileReader.read(path: path)
@@ -56,32 +56,38 @@ struct ProjectContext {
       }
       return ProjectContext(project: project, settings: settings, targets: targets)
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      // A target the file lacks is a mistake in (or about) that file: name it, as Xcode links it.
+      if case .unknownTarget = error {
+        console.err("\(DisplayText.escaped(project.path)): error: \(DisplayText.escaped(error.description))\n")
+      } else {
+        console.error(error.description)
+      }
       throw Stop(status: .usage)
     }
   }
 
-  /// Stops the command, after printing them, if ``layerProblems(destinations:)`` finds any.
+  /// Stops the command, after printing them, if ``layerProblems()`` finds any.
   /// - Throws: ``Stop`` with status 64: a stack that cannot be meant is a usage error.
-  func checkLayers(destinations: [String: String] = [:], console: Console) throws(Stop) {
-    let problems = layerProblems(destinations: destinations)
-    guard problems.isEmpty else {
-      problems.forEach(DiagnosticPrinter(console: console).print)
-      throw Stop(status: .usage)
-    }
+  func checkLayers(console: Console) throws(Stop) {
+    try Self.stop(on: layerProblems(), console: console)
+  }
+
+  /// Stops the command, after printing them, if a path it would write overlaps a source of the
+  /// project, another target's folder, or another path it writes.
+  /// - Throws: ``Stop`` with status 64: nothing has been read or written.
+  static func checkWrites(_ check: ProjectWriteCheck, console: Console) throws(Stop) {
+    try stop(on: check.problems().map(\.diagnostic), console: console)
   }
 
   /// Every chosen target's stack checked as `merge` checks one (a folder that does not exist or
-  /// is a file, a folder twice, a layer inside another, a destination overlapping a layer), each
-  /// problem once, at the target in the project file.
-  /// - Parameter destinations: Each target's destination, by name, when the command writes.
-  func layerProblems(destinations: [String: String] = [:]) -> [Diagnostic] {
+  /// is a file, a folder twice, a layer inside another), each problem once, at the target in the
+  /// project file.
+  func layerProblems() -> [Diagnostic] {
     var reported: Set<String> = []
     var problems: [Diagnostic] = []
     for target in targets {
-      let found = LayerStackValidation.problems(
-        project.layers(of: target), destination: destinations[target.name])
-      for problem in found where reported.insert(problem.message).inserted {
+      for problem in LayerStackValidation.problems(project.layers(of: target))
+      where reported.insert(problem.message).inserted {
         problems.append(
           Diagnostic(
             problem.severity, problem.code, "target '\(target.name)': \(problem.message)",
@@ -89,5 +95,12 @@ struct ProjectContext {
       }
     }
     return problems
+  }
+
+  private static func stop(on problems: [Diagnostic], console: Console) throws(Stop) {
+    guard problems.isEmpty else {
+      problems.forEach(DiagnosticPrinter(console: console).print)
+      throw Stop(status: .usage)
+    }
   }
 }

@@ -21,17 +21,24 @@ struct ProjectFilesCommand {
     } catch {
       return error.status
     }
+    if options.json { return printJSON(context) }
     let printer = DiagnosticPrinter(console: console)
-    let lists: [CompanionFile]
+    let targetLists: [ProjectFile.TargetFileLists]
     do {
-      lists = try context.project.fileLists(
+      targetLists = try context.project.fileLists(
         for: context.targets, environment: environment, srcroot: options.srcroot ?? environment["SRCROOT"],
-        options: context.settings
-      ).flatMap { [$0.inputs, $0.outputs] }
+        options: context.settings)
     } catch {
-      console.err("locmerge: error: \(error)\n")
+      console.error(error.description)
       return .usage
     }
+    // A list must not replace a source, land in a destination, or be another list.
+    do {
+      try ProjectContext.checkWrites(context.project.writeCheck(writingFileLists: targetLists), console: console)
+    } catch {
+      return error.status
+    }
+    let lists = targetLists.flatMap { [$0.inputs, $0.outputs] }
     if options.check {
       let stale = lists.filter { !$0.isOnDisk }
       for list in stale {
@@ -57,6 +64,22 @@ struct ProjectFilesCommand {
       return .failure
     }
     console.err("locmerge: \(lists.count) file lists: \(written) written, \(lists.count - written) unchanged\n")
+    return .success
+  }
+
+  /// `--json`: every chosen target's layer folders and inputs (absolute) and outputs (relative to
+  /// its destination), for a build system that declares them itself, such as the SwiftPM plugin.
+  /// Writes nothing.
+  private func printJSON(_ context: ProjectContext) -> ExitStatus {
+    let targets = context.targets.map { target -> JSONValue in
+      let planned = context.project.plannedFiles(of: target, options: context.settings)
+      return .object([
+        ("name", .string(target.name)), ("layers", .array(planned.layers.map(JSONValue.string))),
+        ("inputs", .array(planned.inputs.map(JSONValue.string))),
+        ("outputs", .array(planned.outputs.map(JSONValue.string))),
+      ])
+    }
+    console.out(JSONValue.object([("targets", .array(targets))]).serialized(indent: 2) + "\n")
     return .success
   }
 

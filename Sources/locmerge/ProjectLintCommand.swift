@@ -15,16 +15,19 @@ struct ProjectLintCommand {
     } catch {
       return error.status
     }
-    let printer = DiagnosticPrinter(console: console)
     let stacks = context.targets.map(context.project.layers(of:))
     let shared = SharedLayers(stacks.flatMap { $0 }, options: context.settings)
     let merged = shared.merge(stacks, options: context.settings) { _, result in
       (diagnostics: result.diagnostics, inputs: result.inputFiles)
     }
-    let diagnostics = Diagnostic.once(merged.map(\.diagnostics))
-    for diagnostic in diagnostics where !(options.quiet && diagnostic.severity != .error) {
-      printer.print(diagnostic)
+    let findings = Diagnostic.once(
+      byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
+    let diagnostics = findings.map(\.diagnostic)
+    let output = DiagnosticOutput(reporter: options.reporter ?? context.project.reporter ?? .xcode, console: console)
+    for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
+      output.report(finding)
     }
+    output.finish()
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     let errors = diagnostics.filter { $0.severity == .error }.count
     if !options.quiet {

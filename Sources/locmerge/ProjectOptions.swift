@@ -21,42 +21,30 @@ struct ProjectOptions: Equatable {
   var shard: Shard?
   /// `-d DEST`: a destination instead of the project file's (`build`).
   var destination: String?
+  /// `--state DIR`: where each target's record, stamp and lock live, instead of the project
+  /// file's `state` (`build`).
+  var state: String?
   var strict = false
   var quiet = false
+  /// `--reporter`, over the project file's `"reporter"` (`build`, `lint`).
+  var reporter: DiagnosticReporter?
   /// `files --check`: compare the lists on disk with what they should say, write nothing.
   var check = false
+  /// `files --json`: print each target's inputs and outputs as JSON, write nothing (the SwiftPM plugin).
+  var json = false
   var srcroot: String?
   /// `--catalogs compiled|merged` (`build`, `files`): on top of the project file's `catalogs`.
   var catalogOutput: CatalogOutput?
   var checks = CheckArguments()
 
-  static func specs(for command: Command) -> [ArgumentScanner.OptionSpec] {
-    var specs =
-      CheckArguments.specs + [
-        .init(names: ["--config", "-c"], takesValue: true),
-        .init(names: ["--target", "-t"], takesValue: true),
-      ]
+  /// The form of the command with the project file: the options it takes.
+  static func form(for command: Command) -> CommandForm {
     switch command {
-    case .build:
-      specs += [
-        .init(names: ["--shard"], takesValue: true), .init(names: ["--destination", "-d"], takesValue: true),
-        .init(names: ["--strict"], takesValue: false), .init(names: ["--quiet", "-q"], takesValue: false),
-        .init(names: ["--catalogs"], takesValue: true),
-      ]
-    case .lint:
-      specs += [
-        .init(names: ["--shard"], takesValue: true), .init(names: ["--strict"], takesValue: false),
-        .init(names: ["--quiet", "-q"], takesValue: false),
-      ]
-    case .files:
-      specs += [
-        .init(names: ["--check"], takesValue: false), .init(names: ["--srcroot"], takesValue: true),
-        .init(names: ["--catalogs"], takesValue: true),
-      ]
-    case .audit:
-      break
+    case .build: return .build
+    case .files: return .filesWithProject
+    case .lint: return .lintWithProject
+    case .audit: return .auditWithProject
     }
-    return specs
   }
 
   /// Whether a command line of `files`, `lint` or `audit` names its layers itself (`-b BASE`)
@@ -73,7 +61,7 @@ struct ProjectOptions: Equatable {
         "build takes every layer from \(ProjectFileReader.fileName), not \(layer); to merge layers named on the "
           + "command line, use 'locmerge merge -b BASE -s OVERLAY -d DEST'")
     }
-    var scanner = ArgumentScanner(arguments, specs: specs(for: command))
+    var scanner = ArgumentScanner(arguments, specs: form(for: command).options)
     var options = ProjectOptions()
     while let token = try scanner.next() {
       switch token {
@@ -93,25 +81,34 @@ struct ProjectOptions: Equatable {
                 + (value.contains("=") ? " (NAME=LAYERS needs -b BASE)" : ""))
           }
           options.targets.append(value)
-        case "--shard": options.shard = try parseShard(value)
+        case "--shard":
+          guard options.shard == nil else { throw UsageError("--shard is given twice; give one I/N") }
+          options.shard = try parseShard(value)
         case "--destination": options.destination = value
+        case "--state": options.state = value
         case "--strict": options.strict = true
         case "--quiet": options.quiet = true
+        case "--reporter": options.reporter = try DiagnosticReporter(argument: value)
         case "--check": options.check = true
+        case "--json": options.json = true
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)
-        default: options.srcroot = value
+        case "--srcroot": options.srcroot = value
+        default: throw .unhandled(name)
         }
       }
+    }
+    if options.check && options.json {
+      throw UsageError("--check and --json cannot be combined: --json prints the files, --check compares the lists")
     }
     return options
   }
 
-  /// `I/N` with 1 ≤ I ≤ N.
+  /// `I/N` with 1 ≤ I ≤ N, both written with digits only (no sign).
   private static func parseShard(_ value: String) throws(UsageError) -> Shard {
     let parts = value.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
+    guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
     else {
       throw UsageError("--shard needs I/N with 1 ≤ I ≤ N, such as 2/4, got '\(value)'")
     }

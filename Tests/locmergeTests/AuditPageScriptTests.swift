@@ -16,7 +16,9 @@ import Testing
     let key = Self.hostile.joined(separator: " ")
     try scratch.write(
       "\"\(key)\" = \"base <!--<script>\";\n\"plain\" = \"p\";\n", to: "Base/en.lproj/Localizable.strings")
-    try scratch.write("\"\(key)\" = \"\(key)\";\n", to: "Pro/en.lproj/Localizable.strings")
+    // Values are shown with invisible characters escaped; this one has none.
+    let value = "<!--<script> </script><script>alert(1)</script> &lt;"
+    try scratch.write("\"\(key)\" = \"\(value)\";\n", to: "Pro/en.lproj/Localizable.strings")
     let name = "<!--<script>Pro"
     let outcome = try ToolRunner.run(
       ["audit", "-b", "Base", "--target", "\(name)=Pro", "--format", "html"], in: scratch.root)
@@ -28,7 +30,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data((scripts.first?.text ?? "").utf8)) as? [String: Any])
     let rows = try #require(data["rows"] as? [[Any]])
     #expect(rows.contains { $0[1] as? String == key })
-    #expect((data["strings"] as? [String])?.contains(key) == true)
+    #expect((data["strings"] as? [String])?.contains(value) == true)
     #expect((data["targets"] as? [[String: Any]])?.first?["name"] as? String == name)
     // Nothing that could start or end markup is left in the block as it stands.
     let text = scripts.first?.text ?? ""

@@ -206,6 +206,25 @@ import Testing
       in: project)
     #expect(text.standardOutput.contains("ForgetMode/ForgetMode.AutomaticForgetMode.Title"))
   }
+
+  /// A key too long for its column continues on an indented line (it wrapped to column 0 and
+  /// read as a new row), and a no-break space shows as `\u{A0}` (it printed like a space).
+  @Test func longKeysWrapIndentedAndInvisibleSpacesShow() throws {
+    let scratch = try Scratch()
+    let key = "privacy.statement.repository.conversation.title." + String(repeating: "long", count: 20)
+    try scratch.write("\"\(key)\" = \"Repo\";\n\"price\" = \"10 €\";\n", to: "Base/en.lproj/Localizable.strings")
+    try scratch.write(
+      "\"\(key)\" = \"Repository\";\n\"price\" = \"10\u{00A0}€\";\n", to: "Brand/en.lproj/Localizable.strings")
+    let text = try ToolRunner.run(["audit", "-b", "Base", "--target", "Brand=Brand"], in: scratch.root)
+    let lines = text.standardOutput.split(separator: "\n").map(String.init)
+    let row = try #require(lines.firstIndex { $0.hasPrefix("Localizable/privacy.statement") })
+    #expect(lines[row + 1].hasPrefix("  "), "\(text.standardOutput)")
+    #expect(key.hasSuffix(lines[row + 1].trimmingCharacters(in: .whitespaces).components(separatedBy: " ")[0]))
+    let changes = try ToolRunner.run(
+      ["audit", "-b", "Base", "--target", "Brand=Brand", "--changes", "Brand"], in: scratch.root)
+    #expect(changes.standardOutput.contains("10\\u{A0}€"), "\(changes.standardOutput)")
+    #expect(changes.standardOutput.contains("10 €"))
+  }
 }
 
 /// A project for the audit's golden files: format errors in the base and in a target, twelve

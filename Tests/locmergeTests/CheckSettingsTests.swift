@@ -52,8 +52,8 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.standardError.contains(
-        "Base/en.lproj/Localizable.strings: warning: en.lproj/Localizable.strings lacks 1 of the 2 keys of "
-          + "de.lproj/Localizable.strings (\"b\")"), "\(outcome.standardError)")
+        "Base/en.lproj/Localizable.strings: warning: en.lproj/Localizable.strings lacks 1 of the 2 keys that layer "
+          + "'Base' has in de.lproj/Localizable.strings (\"b\")"), "\(outcome.standardError)")
   }
 
   /// An excluded table is not read, checked, merged, written or listed.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import locmerge
@@ -93,13 +94,14 @@ import Testing
     #expect(
       outcome.standardError
         == "Things.xcstrings:2:67: error: the plural of \"%lld things\" in 'de' has no \"other\" case: Xcode compiles "
-        + "it without a word and the app shows \"(null)\" for the counts that need it\n")
+        + "it without a word and the app shows \"(null)\" for the counts that need it [plural-without-other]\n")
     #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
     try scratch.write("{\"sourceLanguage\" : \"en\",\n  \"strings\" : [] }", to: "Bad.xcstrings")
     let bad = try ToolRunner.run(["compile", "Bad.xcstrings", "-o", "out"], in: scratch.root)
     #expect(bad.status == 1)
     #expect(
-      bad.standardError == "Bad.xcstrings:2:15: error: the value of \"strings\" must be an object, not an array\n")
+      bad.standardError
+        == "Bad.xcstrings:2:15: error: the value of \"strings\" must be an object, not an array [catalog-schema]\n")
     let usage = try ToolRunner.run(["compile", "Bad.xcstrings"], in: scratch.root)
     #expect(usage.status == 64)
   }
@@ -121,5 +123,25 @@ import Testing
       de["tap"] as? NSDictionary
         == ["NSStringDeviceSpecificRuleType": ["iphone": "Tippen", "mac": "Klicken"]] as NSDictionary)
     #expect((de["%lld photos"] as? NSDictionary)?["NSStringLocalizedFormatKey"] as? String == "%#@arg1@")
+  }
+
+  /// Catalogs Xcode itself writes compile with exit 0: device variations sharing substitutions
+  /// (Test3) and IceCube's Basque `%lld` beside `%arg` (a warning).
+  @Test(SharedFolder.required) func xcodesCatalogsCompileWithExitZero() throws {
+    let folder = try #require(SharedFolder.url).appendingPathComponent(
+      "formats/xcstrings/lexrus__xcstrings.schema.json")
+    let scratch = try Scratch()
+    for name in ["Test3", "IceCube"] {
+      let outcome = try ToolRunner.run(
+        ["compile", folder.appendingPathComponent("\(name).xcstrings").path, "-o", scratch.path(name)])
+      #expect(outcome.status == 0, "\(name): \(outcome.standardError)")
+      #expect(!outcome.standardError.contains(": error: "), "\(name)")
+    }
+    #expect(scratch.read("Test3/en.lproj/Test3.stringsdict")?.contains("NSStringDeviceSpecificRuleType") == true)
+    let test8 = try ToolRunner.run(
+      ["compile", folder.appendingPathComponent("Test8.xcstrings").path, "-o", scratch.path("Test8")])
+    #expect(test8.status == 1)
+    let errors = test8.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == 1 && errors[0].hasSuffix("[plural-without-other]"), "\(errors)")
   }
 }

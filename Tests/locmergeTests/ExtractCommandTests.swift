@@ -91,7 +91,7 @@ import Testing
     let cases: [(String, [String], String)] = [
       (
         full.path, ["A=\(root.path)/A"],
-        "\(full.path): error: refusing to write: OUT exists and is not empty; extract creates a new folder\n"
+        "\(full.path): error: refusing to write: OUT exists and is not empty; extract creates a new folder [unsafe-destination]\n"
       ),
       ("\(root.path)/A/Out", ["A=\(root.path)/A"], "lies inside the layer 'A'"),
       (root.path, ["A=\(root.path)/A"], "contains the layer 'A'"),

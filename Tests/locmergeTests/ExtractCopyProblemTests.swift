@@ -34,7 +34,7 @@ import Testing
       console.standardError.replacingOccurrences(of: root.path + "/", with: "") == """
         A/L.xcstrings: error: copy 'A' holds both the catalog L.xcstrings and its tables de.lproj/L.strings, \
         en.lproj/L.strings: Xcode refuses both in one target, and layers cannot give them back apart; keep the \
-        catalog or the tables
+        catalog or the tables [tables-beside-catalog]
         locmerge: error: fix the copies first (their files must read as the app reads them); nothing was written
 
         """)

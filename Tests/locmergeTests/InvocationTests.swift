@@ -47,6 +47,9 @@ import Testing
       "unknown format 'pdf'; use one of text, markdown, csv, json, html"
     ),
     (["-b", "B", "-d", "x", "extra"], "unexpected argument 'extra'; layers are given with -b BASE and -s OVERLAY"),
+    // Options that did nothing in a form are refused, as their help does not list them.
+    (["lint", "-b", "B", "--depfile", "d"], "unknown option '--depfile'"),
+    (["files", "-b", "B", "-d", "D", "--strict"], "unknown option '--strict'"),
   ])
   func usageErrorsExplainThemselves(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try Invocation.parse(arguments) }

@@ -10,7 +10,7 @@ import Testing
     #expect(
       check.standardError.hasPrefix(
         "\(scratch.path("Localization/AcmeLite-inputs.xcfilelist")): error: the file list is missing; run 'locmerge "
-          + "files' to write it\n"), "\(check.standardError)")
+          + "files' to write it [stale-file-list]\n"), "\(check.standardError)")
     #expect(check.standardError.hasSuffix("locmerge: 0 of 10 file lists up to date\n"))
     #expect(scratch.snapshot("Localization").isEmpty)
     #expect(try ToolRunner.run(["files"], in: scratch.root).status == 0)
@@ -41,13 +41,46 @@ import Testing
     #expect(listed.sorted() == scratch.snapshot("build/AcmePro").keys.sorted())
   }
 
+  /// `files --json` (what the SwiftPM plugin declares) names exactly the tables `build` writes,
+  /// for every target of the example (tables, compiled and merged catalogs), and the inputs
+  /// the input list names; it writes nothing.
+  @Test func filesAsJSONNamesWhatBuildWrites() throws {
+    let scratch = try BuildCommandTests.example()
+    let printed = try ToolRunner.run(["files", "--json"], in: scratch.root)
+    #expect(printed.status == 0, "\(printed.standardError)")
+    #expect(scratch.snapshot("").keys.filter { $0.hasPrefix("Localization/") || $0.hasPrefix("build/") }.isEmpty)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(printed.standardOutput.utf8)) as? [String: [[String: Any]]])
+    let targets = try #require(document["targets"])
+    #expect(
+      targets.map { $0["name"] as? String } == ["AcmeLite", "AcmePro", "GlobexGo", "InitechGo", "InitechGo-catalogs"])
+    #expect(try ToolRunner.run(["build"], in: scratch.root).status == 0)
+    #expect(try ToolRunner.run(["files"], in: scratch.root).status == 0)
+    let root = URL(fileURLWithPath: scratch.root.path).resolvingSymlinksInPath().path
+    for target in targets {
+      let name = try #require(target["name"] as? String)
+      let written = scratch.snapshot("build/\(name)").keys.filter { !$0.hasPrefix(".locmerge/") }.sorted()
+      #expect(written.count > 3)
+      #expect(target["outputs"] as? [String] == written, "\(name)")
+      let listed = try #require(scratch.read("Localization/\(name)-inputs.xcfilelist")).split(separator: "\n")
+        .filter { !$0.hasPrefix("#") }.map { $0.replacingOccurrences(of: "$(SRCROOT)", with: root) }
+      #expect(target["inputs"] as? [String] == listed, "\(name)")
+      let layers = try #require(target["layers"] as? [String])
+      #expect(layers.first == root + "/Base" && layers.count == (name.hasPrefix("InitechGo") ? 4 : 3), "\(layers)")
+    }
+    let one = try ToolRunner.run(["files", "--json", "--target", "GlobexGo"], in: scratch.root)
+    #expect(one.standardOutput.contains("\"name\": \"GlobexGo\"") && !one.standardOutput.contains("AcmePro"))
+    let both = try ToolRunner.run(["files", "--json", "--check"], in: scratch.root)
+    #expect(both.status == 64)
+  }
+
   @Test func lintAndAuditUseEveryTargetsStack() throws {
     let scratch = try BuildCommandTests.example()
     let lint = try ToolRunner.run(["lint"], in: scratch.root)
     #expect(lint.status == 0)
-    #expect(BuildCommandTests.occurrences(of: ": warning: ", in: lint.standardError) == 5)
+    #expect(BuildCommandTests.occurrences(of: ": warning: ", in: lint.standardError) == 4)
     #expect(
-      lint.standardError.hasSuffix("locmerge: 5 targets, 27 files read, 5 warnings, 0 errors (each reported once)\n"))
+      lint.standardError.hasSuffix("locmerge: 5 targets, 27 files read, 4 warnings, 0 errors (each reported once)\n"))
     #expect(try ToolRunner.run(["lint", "--strict"], in: scratch.root).status == 1)
     let one = try ToolRunner.run(["lint", "--target", "AcmePro"], in: scratch.root)
     #expect(one.standardError == "locmerge: 1 target, 18 files read, 0 warnings, 0 errors (each reported once)\n")

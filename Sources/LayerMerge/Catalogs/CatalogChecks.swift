@@ -155,50 +155,71 @@ private struct Checker {
     self.file = file
   }
 
-  mutating func check(_ variant: CatalogVariant, in context: Context) {
-    let substitutions = variant.substitutions ?? []
+  /// - Parameter shared: The substitutions beside the device variations this variant is a form
+  ///   of, which its text may refer to (``SubstitutionReferences/deviceForm(_:sharing:choices:)``).
+  mutating func check(_ variant: CatalogVariant, in context: Context, shared: [CatalogSubstitution] = []) {
+    check(variant, in: context, shared: shared, sharedGraph: nil)
+  }
+
+  /// - Parameter sharedGraph: The shared substitutions' graph, made once by the variant they sit in.
+  private mutating func check(
+    _ variant: CatalogVariant, in context: Context, shared: [CatalogSubstitution], sharedGraph: SubstitutionGraph?
+  ) {
+    let own = variant.substitutions ?? []
+    let devices = variant.variations?.device ?? []
+    // Substitutions beside device variations, with no text of their own: the devices' forms refer to them.
+    let sharedByDevices = !own.isEmpty && variant.stringUnit == nil && !devices.isEmpty
+    let substitutions = own.isEmpty ? shared : own
+    // The substitutions by name, and the ones each names in its forms.
+    let graph = own.isEmpty ? sharedGraph ?? SubstitutionGraph(shared) : SubstitutionGraph(own)
+    // What refers to the substitutions: the text, or the device forms' texts.
+    var referenced: [String] = []
     if let unit = variant.stringUnit {
       // Only a text with '#' can refer to a substitution.
       let mayReference = !substitutions.isEmpty || unit.value.containsUTF8Byte(UInt8(ascii: "#"))
-      let referenced =
-        mayReference
-        ? FormatSpecifier.parse(unit.value)?.compactMap(\.variable) ?? variablesLeniently(in: unit.value) : []
-      let graph = SubstitutionGraph(substitutions)
+      referenced = mayReference ? SubstitutionReferences.names(in: unit.value) : []
       for name in referenced where graph.index[name] == nil {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
           at: unit.valuePosition ?? context.position, in: context)
       }
-      for (name, position) in graph.undefined {
-        report(
-          .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
-          at: position ?? context.position, in: context)
-      }
-      // A substitution another one's forms name is used too.
-      let reached = graph.reached(from: referenced)
-      for (index, substitution) in substitutions.enumerated() where !reached.contains(index) {
-        report(
-          .warning, .unusedSubstitution,
-          "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
-            + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
-          at: substitution.position ?? context.position, in: context)
-      }
-      for loop in graph.loops() {
-        let first = substitutions[loop[0]]
-        report(
-          .error, .substitutionCycle,
-          "substitution '\(first.name)' of \(quoted(context.key)) in '\(context.language)' refers to itself through "
-            + "its forms (\((loop + [loop[0]]).map { substitutions[$0].name }.joined(separator: " → "))); the runtime "
-            + "cannot expand it", at: first.position ?? context.position, in: context)
-      }
-    } else if !substitutions.isEmpty {
+    } else if sharedByDevices {
+      referenced = devices.flatMap { SubstitutionReferences.names(in: $0.variant.stringUnit?.value ?? "") }
+    } else if !own.isEmpty {
       report(
         .error, .unsupportedVariation,
         "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
           + "nothing is compiled for them", at: context.position, in: context)
     }
-    for substitution in substitutions {
+    if !own.isEmpty {
+      // A substitution's forms may name others (the runtime expands them in turn), never itself.
+      for (name, position) in graph.undefined {
+        report(
+          .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
+          at: position ?? context.position, in: context)
+      }
+      if variant.stringUnit != nil || sharedByDevices {
+        // A substitution another one's forms name is used too.
+        let reached = graph.reached(from: referenced)
+        for (index, substitution) in own.enumerated() where !reached.contains(index) {
+          report(
+            .warning, .unusedSubstitution,
+            "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
+              + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
+            at: substitution.position ?? context.position, in: context)
+        }
+      }
+      for loop in graph.loops() {
+        let first = own[loop[0]]
+        report(
+          .error, .substitutionCycle,
+          "substitution '\(first.name)' of \(quoted(context.key)) in '\(context.language)' refers to itself through "
+            + "its forms (\((loop + [loop[0]]).map { own[$0].name }.joined(separator: " → "))); the runtime "
+            + "cannot expand it", at: first.position ?? context.position, in: context)
+      }
+    }
+    for substitution in own {
       guard let plural = substitution.variations?.plural else {
         report(
           .error, .unsupportedVariation,
@@ -211,8 +232,10 @@ private struct Checker {
     if let plural = variant.variations?.plural {
       checkPlural(plural, at: variant.variations?.pluralPosition ?? context.position, in: context)
     }
-    for device in variant.variations?.device ?? [] {
-      check(device.variant, in: Context(key: context.key, language: context.language, position: device.position))
+    for device in devices {
+      check(
+        device.variant, in: Context(key: context.key, language: context.language, position: device.position),
+        shared: sharedByDevices ? own : [], sharedGraph: sharedByDevices ? graph : nil)
     }
   }
 
@@ -265,19 +288,6 @@ private struct Checker {
         + mismatch.consequenceDescription,
       at: context.position,
       notes: source.map { [Diagnostic.Note("the source-language value is here", at: $0)] } ?? [], in: context)
-  }
-
-  /// `%#@name@` references in a string the format parser rejects (a stray `%`).
-  func variablesLeniently(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = text[...]
-    while let start = rest.firstRange(of: "#@") {
-      let after = rest[start.upperBound...]
-      guard let end = after.firstIndex(of: "@") else { break }
-      names.append(String(after[..<end]))
-      rest = after[after.index(after: end)...]
-    }
-    return names
   }
 
   mutating func report(

@@ -28,6 +28,14 @@ public struct CatalogCompilationChoices: Hashable, Sendable {
   /// would shadow the fallback, so the reference algorithm's literal reading is not followed here.
   public var writesEmptyDeviceRule = false
 
+  /// Where the `substitutions` of a localization go when they sit beside `variations.device` and
+  /// each device's string refers to some of them (the shape Xcode's editor writes for a string
+  /// with plurals varied by device; `Test3.xcstrings`): each device's format dictionary carries
+  /// the substitutions its string refers to (`true`), or all of them (`false`). Foundation reads
+  /// a format dictionary's variables by the names its format key refers to, so both read the
+  /// same at run time; only the bytes differ. No case of the matrix covers it yet.
+  public var deviceFormsCarryOnlyTheirSubstitutions = true
+
   /// Whether a language with only variations also gets a `.strings` file without entries.
   /// Matrix: any case with variations only.
   public var writesEmptyStringsFile = false

@@ -86,11 +86,13 @@ public enum CatalogCompiler {
       var cases: [(String, LocalizationValue)] = []
       var fallback: String?
       for item in device {
-        if item.name == "other", isPlainString(item.variant), let value = item.variant.stringUnit?.value {
+        // Substitutions beside the device variations belong to the device forms that refer to them.
+        let form = SubstitutionReferences.deviceForm(item.variant, sharing: variant.substitutions, choices: choices)
+        if item.name == "other", isPlainString(form), let value = form.stringUnit?.value {
           fallback = value
           if !choices.keepsDeviceOtherInRule { continue }
         }
-        let compiled = ruleAndString(for: item.variant, key: key, choices: choices)
+        let compiled = ruleAndString(for: form, key: key, choices: choices)
         if let rule = compiled.rule {
           cases.append((item.name, rule))
         } else if let string = compiled.string {

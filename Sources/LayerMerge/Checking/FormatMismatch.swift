@@ -9,8 +9,10 @@ public struct FormatMismatch: Hashable, Sendable {
   public enum Reason: Hashable, Sendable {
     /// A `%` starts no valid specifier; it is printed as it stands.
     case invalidSpecifier
-    /// Numbered (`%1$@`) and plain (`%@`) specifiers are mixed; CoreFoundation then reads
-    /// arguments in no defined order.
+    /// Numbered (`%1$@`) and plain (`%@`) specifiers are mixed; CoreFoundation gives the plain
+    /// ones arguments 1, 2, … on their own count, so an argument may be shown twice and another
+    /// not at all. Where that reads an argument as the wrong kind, the mismatch reported is that
+    /// one, which can crash.
     case mixedNumbering
     /// One argument is used as two types in the same format.
     case conflictingTypes(position: Int, FormatSpecifier.ArgumentType, FormatSpecifier.ArgumentType)
@@ -45,7 +47,7 @@ public struct FormatMismatch: Hashable, Sendable {
   public var consequence: Consequence {
     switch reason {
     case .invalidSpecifier: return .wrongText
-    case .mixedNumbering: return .crash
+    case .mixedNumbering: return .wrongText
     case .conflictingTypes(_, let first, let second):
       return first.isDereferenced || second.isDereferenced ? .crash : .wrongText
     case .unsuppliedArgument(_, let type): return type.isDereferenced ? .crash : .wrongText
@@ -59,7 +61,9 @@ public struct FormatMismatch: Hashable, Sendable {
   public func description(reference: String) -> String {
     switch reason {
     case .invalidSpecifier: return "a '%' does not start a valid format specifier"
-    case .mixedNumbering: return "it mixes numbered specifiers (like %1$@) with plain ones (like %@)"
+    case .mixedNumbering:
+      return "it mixes numbered specifiers (like %1$@) with plain ones (like %@), which take arguments 1, 2, … "
+        + "on their own count"
     case .conflictingTypes(let position, let first, let second):
       return "argument \(position) is used both as \(first) and as \(second)"
     case .unsuppliedArgument(let position, _):

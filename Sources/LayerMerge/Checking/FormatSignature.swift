@@ -2,8 +2,10 @@
 ///
 /// Two formats are compatible when every argument position the override uses is one the base
 /// supplies with the same type (FORMATS.md §5.3, the recommended rule): width, precision and
-/// flags may differ, positions may be omitted or repeated, and mixing numbered (`%1$@`) with
-/// plain specifiers is an error.
+/// flags may differ, positions may be omitted or repeated. Numbered (`%1$@`) and plain specifiers
+/// mixed are read as CoreFoundation reads them — the plain ones take arguments 1, 2, … on their
+/// own count — so mixing crashes only where that reads an argument as the wrong kind; otherwise
+/// it prints wrong text.
 public struct FormatSignature: Hashable, Sendable {
   /// The argument types by position.
   public var arguments: [Int: FormatSpecifier.ArgumentType]
@@ -11,6 +13,8 @@ public struct FormatSignature: Hashable, Sendable {
   public var problem: String? { flaw.map { FormatMismatch(reason: $0).description(reference: "") } }
   /// The same, as a reason a mismatch can carry.
   var flaw: FormatMismatch.Reason?
+  /// Whether numbered and plain specifiers are mixed (the positions are CoreFoundation's).
+  var mixesNumbering = false
 
   /// The signature of a plain format string.
   /// - Parameters:
@@ -28,36 +32,38 @@ public struct FormatSignature: Hashable, Sendable {
   /// The signature of specifiers already read, with the type of each (a variable's resolved).
   /// A `%` that started no specifier (`isComplete` false) and a second type for one argument are
   /// flaws that leave the other arguments in place, so that a mismatch that can crash is still
-  /// found beside them; mixed numbering leaves no argument in a defined place.
+  /// found beside them.
   init(specifiers: [FormatSpecifier], types: [FormatSpecifier.ArgumentType], isComplete: Bool) {
     arguments = [:]
     flaw = isComplete ? nil : .invalidSpecifier
     let numbered = specifiers.filter { $0.argumentNumber != nil }.count
-    if numbered > 0 && numbered < specifiers.count {
-      flaw = .mixedNumbering
-      return
-    }
+    mixesNumbering = numbered > 0 && numbered < specifiers.count
+    // CoreFoundation counts the plain specifiers' arguments on their own, numbered ones aside.
     var next = 1
     for (specifier, type) in zip(specifiers, types) {
       if specifier.argumentNumber == nil {
         for _ in 0..<specifier.starArguments {
-          arguments[next] = .starInt
+          place(.starInt, at: next)
           next += 1
         }
       }
       let position = specifier.argumentNumber ?? next
       if specifier.argumentNumber == nil { next += 1 }
-      if let existing = arguments[position], existing != type {
-        // The first conflict, unless a later one can crash and it cannot.
-        let conflict = FormatMismatch(reason: .conflictingTypes(position: position, existing, type))
-        if flaw.map({ $0 == .invalidSpecifier || FormatMismatch(reason: $0).consequence < conflict.consequence })
-          ?? true
-        {
-          flaw = conflict.reason
-        }
-        continue
-      }
+      place(type, at: position)
+    }
+  }
+
+  /// Gives an argument its type; a position given another type already is a conflict (the first,
+  /// unless a later one can crash and it cannot), and keeps its first type.
+  private mutating func place(_ type: FormatSpecifier.ArgumentType, at position: Int) {
+    guard let existing = arguments[position] else {
       arguments[position] = type
+      return
+    }
+    guard existing != type else { return }
+    let conflict = FormatMismatch(reason: .conflictingTypes(position: position, existing, type))
+    if flaw.map({ $0 == .invalidSpecifier || FormatMismatch(reason: $0).consequence < conflict.consequence }) ?? true {
+      flaw = conflict.reason
     }
   }
 
@@ -69,8 +75,8 @@ public struct FormatSignature: Hashable, Sendable {
   }
 
   /// Why this format cannot be given the arguments `reference` is given, or `nil` if it can;
-  /// when several arguments do not fit, the one that can crash comes first, and a flaw of the
-  /// format that cannot crash (a stray `%`) never hides one that can.
+  /// when several arguments do not fit, the one that can crash comes first, then a flaw of the
+  /// format that cannot crash (a stray `%`, which never hides one that can), then mixed numbering.
   /// - Parameter reference: The signature whose arguments the caller supplies (the value an
   ///   override replaces, or the development language's value). A stray `%` in it does not
   ///   stop the comparison: its other specifiers still say what the caller supplies.
@@ -87,7 +93,9 @@ public struct FormatSignature: Hashable, Sendable {
       if found.consequence == .crash { return found }
       first = first ?? found
     }
-    return flawed ?? first
+    // A reference that mixes alike is read alike: only the positions can differ.
+    let mixed = mixesNumbering && !reference.mixesNumbering ? FormatMismatch(reason: .mixedNumbering) : nil
+    return flawed ?? mixed ?? first
   }
 
   /// Why an argument of `type` at `position` does not fit what the caller supplies, or `nil`.
@@ -116,6 +124,7 @@ extension FormatSignature {
         return result
       }
       complete = complete && signature.flaw == nil
+      result.mixesNumbering = result.mixesNumbering || signature.mixesNumbering
       // In order of position, so that the conflict named does not depend on a dictionary's order.
       guard result.take(signature.arguments.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) else {
         return result

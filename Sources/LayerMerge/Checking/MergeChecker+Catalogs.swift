@@ -191,7 +191,8 @@ extension MergeChecker {
   }
 
   /// Every key to translate should have a localization in every language of its catalog; a
-  /// warning per language and layer sits on the catalog of the layer that added the keys.
+  /// warning sits on the catalog of the layer that added the keys, one for all the languages
+  /// that lack the same keys (``MissingTranslationGroups``).
   private mutating func checkMissingTranslations(_ merged: MergedCatalog, languages: [MergedTable]) {
     let catalog = merged.catalog
     let targets = languages.map(\.address.language).filter { $0 != catalog.sourceLanguage }
@@ -200,39 +201,38 @@ extension MergeChecker {
     let translatable = entries.indices.filter { entries[$0].shouldTranslate != false }
     // Each layer's keys in order, and the ones each language has: the work is in proportion to
     // the localizations, never the keys once per language.
-    var rowsByLayer: [Int: [Int]] = [:]
-    for (row, index) in translatable.enumerated() {
-      rowsByLayer[merged.introducingLayers[index], default: []].append(row)
-    }
+    var keysByLayer: [Int: [Int]] = [:]
+    for index in translatable { keysByLayer[merged.introducingLayers[index], default: []].append(index) }
     let present = Self.rows(of: entries, at: translatable, byLanguage: targets)
     let files = TranslationFiles(merged)
+    var lacks = MissingTranslationGroups()
     for (bit, language) in targets.enumerated() where present[bit].count < translatable.count {
       var presentByLayer: [Int: Set<Int>] = [:]
-      for row in present[bit] { presentByLayer[merged.introducingLayers[translatable[row]], default: []].insert(row) }
-      for layer in rowsByLayer.keys.sorted() {
-        let rows = rowsByLayer[layer] ?? []
-        let found = presentByLayer[layer] ?? []
-        guard rows.count > found.count else { continue }
-        let count = rows.count - found.count
-        let total = rows.count
-        let missing = rows.lazy.filter { !found.contains($0) }.prefix(4).map { entries[translatable[$0]].key }
-        let shown = missing.prefix(3).map(quoted).joined(separator: ", ") + (count > 3 ? ", …" : "")
-        let keys: String
-        if layers.count == 1 {
-          keys = total == 1 ? "its key" : count == total ? "all its \(total) keys" : "\(count) of its \(total) keys"
-        } else {
-          let origin = "that layer '\(layers[layer].name)' \(layer == 0 ? "has" : "adds")"
-          keys =
-            total == 1
-            ? "the key \(origin)"
-            : count == total ? "all \(total) keys \(origin)" : "\(count) of the \(total) keys \(origin)"
-        }
-        diagnostics.append(
-          Diagnostic(
-            .warning, .missingTranslation,
-            "\(merged.address.relativePath) has no \(language) localization for \(keys) (\(shown))",
-            at: SourceLocation(path: files.path(for: merged, in: layer, language: language, layers: layers))))
+      for row in present[bit] {
+        presentByLayer[merged.introducingLayers[translatable[row]], default: []].insert(translatable[row])
       }
+      for layer in keysByLayer.keys.sorted() {
+        let keys = keysByLayer[layer] ?? []
+        guard keys.count > presentByLayer[layer]?.count ?? 0 else { continue }
+        lacks.add(
+          language: language, layer: layer,
+          lack: MissingTranslationGroups.Lack(layerKeys: keys, present: presentByLayer[layer] ?? []),
+          location: SourceLocation(path: files.path(for: merged, in: layer, language: language, layers: layers)))
+      }
+    }
+    for lack in lacks.groups {
+      let shown = MissingTranslationGroups.shown(lack.missing.shown.map { entries[$0].key }, of: lack.missing.count)
+      let keys =
+        MissingTranslationGroups.keys(missing: lack.missing.count, of: keysByLayer[lack.layer]?.count ?? 0) + " "
+        + MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
+      let languages =
+        lack.languages.count == 1
+        ? "\(lack.languages[0]) localization"
+        : "localization in \(lack.languages.count) languages (\(lack.languages.joined(separator: ", ")))"
+      diagnostics.append(
+        Diagnostic(
+          .warning, .missingTranslation, "\(merged.address.relativePath) has no \(languages) for \(keys) (\(shown))",
+          at: lack.location))
     }
   }
 

@@ -1,8 +1,10 @@
 extension MergeChecker {
   /// Every key of a development-language table should be in the same table of every other
-  /// language of its folder. A warning says which language lacks what and sits on the file to
+  /// language of its folder. A warning says which languages lack what and sits on the file to
   /// edit: the other language's table in the layer that added the keys to the development
-  /// language (a folder only overlays have is compared within those overlays).
+  /// language — or, for a language only overlays have, in the first overlay that has it (a
+  /// folder only overlays have is compared within those overlays). Languages that lack the same
+  /// keys of the same layer are one warning (``MissingTranslationGroups``).
   mutating func checkLanguages() {
     guard let developmentLanguage else { return }
     var byDirectory: [String: [MergedTable]] = [:]
@@ -15,117 +17,77 @@ extension MergeChecker {
       let development = group.filter { $0.address.language == developmentLanguage }.sorted { $0.address < $1.address }
       guard !development.isEmpty else { continue }
       let baseHasFolder = group.contains { $0.layerIndexes.contains(0) }
-      var tablesByLanguage: [String: [MergedTable]] = [:]
+      // Each language's tables, found once (not by going through the folder's tables per language).
+      var languageTables: [String: [MergedTable]] = [:]
       var tableAt: [TableAddress: MergedTable] = [:]
       for table in group {
-        tablesByLanguage[table.address.language, default: []].append(table)
+        languageTables[table.address.language, default: []].append(table)
         tableAt[table.address] = table
       }
-      let languages = tablesByLanguage.keys.filter { $0 != developmentLanguage && $0 != "Base" }.sorted()
-      // The layer that introduced each key of each development-language table, and each layer's
-      // keys in order, worked out once for all languages.
-      let sources = development.map { source in
-        DevelopmentKeys(source, layers: layers.count == 1 ? Array(repeating: 0, count: source.count) : nil)
-      }
-      for language in languages {
-        let languageTables = tablesByLanguage[language] ?? []
-        let languageLayers = Set(languageTables.flatMap(\.layerIndexes)).sorted()
-        let overlayOnly = baseHasFolder && !languageLayers.contains(0)
-        for source in sources {
-          let address = source.table.address.inLanguage(language)
+      let languages = languageTables.keys.filter { $0 != developmentLanguage && $0 != "Base" }.sorted()
+      // The first layer that has the language when the base does not (its translations go there:
+      // the base would ship a partial language to every target).
+      let onlyIn = Dictionary(
+        uniqueKeysWithValues: languages.map { language -> (String, Int?) in
+          let present = Set((languageTables[language] ?? []).flatMap(\.layerIndexes)).sorted()
+          return (language, baseHasFolder && !present.contains(0) ? present.first : nil)
+        })
+      for source in development {
+        // The layer that introduced each key, and each layer's keys in order.
+        let layerOfEach = layers.count == 1 ? Array(repeating: 0, count: source.count) : source.introducingLayers
+        var keysByLayer: [Int: [Int]] = [:]
+        for (index, layer) in layerOfEach.enumerated() { keysByLayer[layer, default: []].append(index) }
+        var lacks = MissingTranslationGroups()
+        for language in languages {
+          let address = source.address.inLanguage(language)
           let target = tableAt[address]
-          let missing = missingKeys(of: source, in: target)
-          guard !missing.isEmpty else { continue }
-          if overlayOnly {
-            let layer = languageLayers[0]
-            let names = languageLayers.map { "'\(layers[$0].name)'" }.joined(separator: ", ")
-            let shown = Array(missing.values.flatMap(\.shown).sorted().prefix(3))
-            diagnostics.append(
-              Diagnostic(
-                .warning, .overlayOnlyLanguage,
-                "language '\(language)' exists only in layer\(languageLayers.count == 1 ? "" : "s") \(names), not in "
-                  + "the base: "
-                  + lack(
-                    language: language, address: address, tableExists: target != nil,
-                    missing: (missing.values.reduce(0) { $0 + $1.count }, shown), of: source.table.count,
-                    in: source.table, origin: "of \(source.table.address.relativePath)"),
-                at: location(of: address, in: layer, target: target)))
-            continue
-          }
+          let missing = missingKeys(of: source, in: target, layerOfEach: layerOfEach, keysByLayer: keysByLayer)
           for layer in missing.keys.sorted() {
-            let origin: String
-            if layers.count == 1 {
-              origin = "of \(source.table.address.relativePath)"
-            } else if layer == 0 {
-              origin = "that layer '\(layers[layer].name)' has in \(source.table.address.relativePath)"
-            } else {
-              origin = "that layer '\(layers[layer].name)' adds to \(source.table.address.relativePath)"
-            }
-            diagnostics.append(
-              Diagnostic(
-                .warning, .missingTranslation,
-                lack(
-                  language: language, address: address, tableExists: target != nil, missing: missing[layer] ?? (0, []),
-                  of: source.positionsByLayer[layer]?.count ?? 0, in: source.table, origin: origin),
-                at: location(of: address, in: layer, target: target)))
+            guard let lack = missing[layer] else { continue }
+            let home = onlyIn[language].flatMap { $0 } ?? layer
+            lacks.add(
+              language: language, layer: layer, lack: lack, tableExists: target != nil,
+              location: location(of: address, in: home, target: target))
           }
         }
-      }
-    }
-  }
-
-  /// A development-language table with the layer that introduced each key, and each layer's keys
-  /// in order.
-  private struct DevelopmentKeys {
-    let table: MergedTable
-    let layerOfEach: [Int]
-    let positionsByLayer: [Int: [Int]]
-
-    init(_ table: MergedTable, layers: [Int]?) {
-      self.table = table
-      layerOfEach = layers ?? table.introducingLayers
-      var positions: [Int: [Int]] = [:]
-      for (index, layer) in layerOfEach.enumerated() { positions[layer, default: []].append(index) }
-      positionsByLayer = positions
-    }
-  }
-
-  /// How many keys of `source` `target` lacks, by the layer that introduced them, with the first
-  /// three of each. The work is in proportion to the smaller of what `target` has and what it
-  /// lacks, never the development table once per language: from the keys it has when it has few,
-  /// else from the keys it lacks (its base file's, found once for every merge that shares it).
-  private func missingKeys(of source: DevelopmentKeys, in target: MergedTable?) -> [Int: (count: Int, shown: [Int])] {
-    var missing: [Int: (count: Int, shown: [Int])] = [:]
-    guard let target else {
-      for (layer, positions) in source.positionsByLayer {
-        missing[layer] = (positions.count, Array(positions.prefix(3)))
-      }
-      return missing
-    }
-    let table = source.table
-    if target.count * 2 < table.count {
-      var present: [Int: Set<Int>] = [:]
-      for index in 0..<target.count {
-        guard let position = table.index(ofKeyOf: target.entry(at: index), digest: target.digest(at: index)) else {
-          continue
+        for lack in lacks.groups {
+          diagnostics.append(
+            Diagnostic(
+              .warning, .missingTranslation, message(lack, of: keysByLayer[lack.layer]?.count ?? 0, in: source),
+              at: lack.location))
         }
-        present[source.layerOfEach[position], default: []].insert(position)
       }
-      for (layer, positions) in source.positionsByLayer {
-        let found = present[layer] ?? []
-        guard positions.count > found.count else { continue }
-        missing[layer] = (positions.count - found.count, Array(positions.lazy.filter { !found.contains($0) }.prefix(3)))
+    }
+  }
+
+  /// What `target` lacks of the keys of `source`, by the layer that introduced them. The work is
+  /// in proportion to the smaller of what `target` has and what it lacks, never the development
+  /// table once per language: from the keys it has when it has few, else from the keys it lacks
+  /// (its base file's, found once for every merge that shares it).
+  private func missingKeys(
+    of source: MergedTable, in target: MergedTable?, layerOfEach: [Int], keysByLayer: [Int: [Int]]
+  ) -> [Int: MissingTranslationGroups.Lack] {
+    var lacks: [Int: MissingTranslationGroups.Lack] = [:]
+    guard let target, target.count * 2 >= source.count else {
+      // Few keys: look each one up in the development table.
+      var present: [Int: Set<Int>] = [:]
+      for index in 0..<(target?.count ?? 0) {
+        guard let target,
+          let position = source.index(ofKeyOf: target.entry(at: index), digest: target.digest(at: index))
+        else { continue }
+        present[layerOfEach[position], default: []].insert(position)
       }
-      return missing
+      for (layer, keys) in keysByLayer where keys.count > present[layer]?.count ?? 0 {
+        lacks[layer] = MissingTranslationGroups.Lack(layerKeys: keys, present: present[layer] ?? [])
+      }
+      return lacks
     }
-    for position in absentKeys(of: table, in: target) {
-      let layer = source.layerOfEach[position]
-      var entry = missing[layer] ?? (0, [])
-      entry.count += 1
-      if entry.shown.count < 3 { entry.shown.append(position) }
-      missing[layer] = entry
+    var missingByLayer: [Int: [Int]] = [:]
+    for index in absentKeys(of: source, in: target) { missingByLayer[layerOfEach[index], default: []].append(index) }
+    for (layer, missing) in missingByLayer {
+      lacks[layer] = MissingTranslationGroups.Lack(layerKeys: keysByLayer[layer] ?? [], missing: missing)
     }
-    return missing
+    return lacks
   }
 
   /// The positions of the keys of `source` that `target` lacks, in order.
@@ -148,25 +110,32 @@ extension MergeChecker {
     return baseMissing.filter(absent) + (sourceFile.table.count..<source.count).filter(absent)
   }
 
-  /// "de.lproj/X.strings lacks 3 of the 8 keys of en.lproj/X.strings ("a", "b", "c", …)", or,
-  /// when the language has no such table, "de.lproj has no X.strings: the 8 keys … have no de
-  /// translation".
-  private func lack(
-    language: String, address: TableAddress, tableExists: Bool, missing: (count: Int, shown: [Int]), of total: Int,
-    in source: MergedTable, origin: String
-  ) -> String {
-    let shown =
-      missing.shown.prefix(3).map { quoted(source.entry(at: $0).key) }.joined(separator: ", ")
-      + (missing.count > 3 ? ", …" : "")
-    if !tableExists {
-      let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"
-      let keys = total == 1 ? "the key" : "the \(total) keys"
-      return "\(folder) has no \(address.table).\(address.kind.fileExtension): \(keys) \(origin) (\(shown)) "
-        + "\(total == 1 ? "has" : "have") no \(language) translation"
+  /// For one language, "de.lproj/X.strings lacks 3 of the 8 keys that layer 'Base' has in
+  /// en.lproj/X.strings ("a", "b", "c", …)", or, when it has no such table, "de.lproj has no
+  /// X.strings: the 8 keys … have no de translation"; for several, "3 of the 8 keys that layer
+  /// 'Base' has in en.lproj/X.strings ("a", "b", "c", …) are missing in 4 languages: de, fr, it, ja".
+  private func message(_ lack: MissingTranslationGroups.Group, of total: Int, in source: MergedTable) -> String {
+    let origin =
+      MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
+      + (lack.layer == 0 ? " in " : " to ") + source.address.relativePath
+    let shown = MissingTranslationGroups.shown(
+      lack.missing.shown.map { source.entry(at: $0).key }, of: lack.missing.count)
+    let keys = MissingTranslationGroups.keys(missing: lack.missing.count, of: total)
+    let table = "\(source.address.table).\(source.address.kind.fileExtension)"
+    guard lack.languages.count == 1, let language = lack.languages.first else {
+      let verb = lack.missing.count == 1 ? "is" : "are"
+      let without = lack.tableExists ? "" : ", which have no \(table)"
+      return "\(keys.capitalizedFirst) \(origin) (\(shown)) \(verb) missing in \(lack.languages.count) languages"
+        + "\(without): \(lack.languages.joined(separator: ", "))"
     }
-    let count =
-      missing.count == total ? (total == 1 ? "the key" : "all \(total) keys") : "\(missing.count) of the \(total) keys"
-    return "\(address.relativePath) lacks \(count) \(origin) (\(shown))"
+    let address = source.address.inLanguage(language)
+    guard lack.tableExists else {
+      let folder = (address.directory.isEmpty ? "" : address.directory + "/") + "\(language).lproj"
+      let all = total == 1 ? "the key" : "the \(total) keys"
+      return "\(folder) has no \(table): \(all) \(origin) (\(shown)) \(total == 1 ? "has" : "have") no \(language) "
+        + "translation"
+    }
+    return "\(address.relativePath) lacks \(keys) \(origin) (\(shown))"
   }
 
   /// The file a person edits to add the missing keys: the layer's own table if it has one, else

@@ -25,17 +25,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// A secondary location, such as "first defined here".
   public struct Note: Hashable, Sendable {
-    /// What the note says.
-    public var message: String
+    /// What the note says, control characters escaped as in ``Diagnostic/message``.
+    public var message: String {
+      didSet { message = DisplayText.escaped(message) }
+    }
     /// Where it points.
     public var location: SourceLocation?
 
     /// Creates a note.
     /// - Parameters:
-    ///   - message: What the note says.
+    ///   - message: What the note says; control characters are escaped (``DisplayText``).
     ///   - location: Where it points.
     public init(_ message: String, at location: SourceLocation? = nil) {
-      self.message = message
+      self.message = DisplayText.escaped(message)
       self.location = location
     }
   }
@@ -44,8 +46,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var severity: Severity
   /// A stable identifier for the kind of problem, for filtering and tests.
   public var code: DiagnosticCode
-  /// A one-line human explanation.
-  public var message: String
+  /// A one-line human explanation. Every control character in it is escaped
+  /// (``DisplayText/escaped(_:)``) when it is set, so input quoted in a message can neither break
+  /// the line nor reach a terminal raw, whatever renders it.
+  public var message: String {
+    didSet { message = DisplayText.escaped(message) }
+  }
   /// Where the problem is, if it has a place.
   public var location: SourceLocation?
   /// Further locations that explain the problem.
@@ -55,7 +61,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - severity: How serious the problem is.
   ///   - code: The kind of problem.
-  ///   - message: A one-line explanation.
+  ///   - message: A one-line explanation; control characters are escaped (``DisplayText``).
   ///   - location: Where it is.
   ///   - notes: Related locations.
   public init(
@@ -64,16 +70,21 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   ) {
     self.severity = severity
     self.code = code
-    self.message = message
+    self.message = DisplayText.escaped(message)
     self.location = location
     self.notes = notes
   }
 
-  /// The diagnostic in Xcode's format: `path:line:column: severity: message`.
+  /// The diagnostic in Xcode's format: `path:line:column: severity: message`. Reports add the
+  /// code (``DiagnosticReporter/xcodeLines(_:)``: `… message [code]`).
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
     return "\(prefix)\(severity.rawValue): \(message)"
   }
+
+  /// `message [code]`: the message as reports end it, with the code `--rule` and the project
+  /// file's `rules` take, as SwiftLint ends a message with its rule and clang with its flag.
+  public var messageWithCode: String { "\(message) [\(code.rawValue)]" }
 }
 
 extension Array where Element == Diagnostic {

@@ -75,7 +75,9 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case redundantOverride = "redundant-override"
   /// A key of the development language missing from another language.
   case missingTranslation = "missing-translation"
-  /// A language only an overlay has.
+  /// No longer reported: a language only overlays have is a layout `extract` writes, and the
+  /// keys it lacks are ``missingTranslation``s in the first overlay that has it. Kept so that
+  /// project files and `--rule` options naming it stay valid.
   case overlayOnlyLanguage = "overlay-only-language"
   /// Language folders whose names differ only in case.
   case languageCaseConflict = "language-case-conflict"

@@ -34,7 +34,8 @@ public struct Extraction: Sendable {
   public var hasErrors: Bool { diagnostics.containsErrors }
 
   /// The stack a target is merged from: the base, its brand if it has one and the brand holds
-  /// anything (an empty brand is not written), its overlay.
+  /// anything, its overlay if it holds anything (an empty layer is not written, and a project
+  /// file naming a folder that does not exist would not build).
   /// - Parameter target: The target's name.
   /// - Returns: The layers, lowest first; empty for an unknown target.
   public func stack(of target: String) -> [ExtractedLayer] {
@@ -42,7 +43,7 @@ public struct Extraction: Sendable {
     let brand = options.groups.first { $0.members.contains(target) }.flatMap { group in
       brands.first { $0.name == group.name && !$0.isEmpty }
     }
-    return [base] + (brand.map { [$0] } ?? []) + [overlay]
+    return [base] + (brand.map { [$0] } ?? []) + (overlay.isEmpty ? [] : [overlay])
   }
 
   /// The project file for the extracted layers, `locmerge.json` at the top of `OUT`: the base,

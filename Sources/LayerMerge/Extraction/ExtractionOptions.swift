@@ -78,8 +78,9 @@ public struct ExtractionOptions: Hashable, Sendable {
   // MARK: - Private
 
   private static func folderNameProblem(_ name: String) -> String? {
-    if name.isEmpty { return "is empty" }
-    if name.contains("/") { return "contains '/'; it names one folder of OUT" }
+    if let problem = FolderName.problem(name) {
+      return name.contains("/") ? "\(problem); it names one folder of OUT" : problem
+    }
     if name.hasPrefix(".") { return "starts with '.'; hidden folders are not read as layers" }
     if name == ProjectFileReader.fileName { return "is the project file's name" }
     if name.hasSuffix(".lproj") { return "ends in .lproj; it would be read as a language folder" }

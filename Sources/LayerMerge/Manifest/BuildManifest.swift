@@ -38,6 +38,8 @@ public struct BuildManifest: Hashable, Sendable {
   ///   - paths: The paths to list.
   ///   - title: The comment line's text.
   ///   - srcroot: The project folder, or `nil` for absolute paths.
+  /// - Returns: The list; a path no list can hold (``xcfilelist(_:title:settings:symbolic:)``)
+  ///   leaves it with its title only.
   public static func xcfilelist(_ paths: [String], title: String, srcroot: String?) -> String {
     (try? xcfilelist(paths, title: title, settings: srcroot.map { [(name: "SRCROOT", path: $0)] } ?? []))
       ?? "# \(title) (written by locmerge; do not edit)\n"
@@ -46,31 +48,76 @@ public struct BuildManifest: Hashable, Sendable {
   /// An `.xcfilelist` whose paths keep build settings symbolic: a path under one of `settings` is
   /// written as `$(NAME)/…`, the most specific (longest) folder winning, so the list is the same
   /// on every machine and in every DerivedData folder.
+  ///
+  /// Xcode expands build settings in every line — `$(NAME)`, `${NAME}` and `$NAME` — and a list
+  /// has no escape for `$`: a path whose own part holds one of those forms is refused (its folder
+  /// would be read as a setting), as is a line break.
   /// - Parameters:
   ///   - paths: The paths to list.
   ///   - title: The comment line's text.
   ///   - settings: Build settings and their folders (such as `("DERIVED_FILE_DIR", "/Users/…")`).
-  /// - Returns: The list, or which path a line cannot hold (one with a line break).
-  public static func xcfilelist(_ paths: [String], title: String, settings: [(name: String, path: String)])
-    throws(UnrepresentablePath) -> String
-  {
-    var lines = ["# \(title) (written by locmerge; do not edit)"]
-    let roots = settings.map { (name: $0.name, root: DestinationSafety.canonical($0.path)) }.filter {
-      !$0.root.isEmpty && $0.root != "/"
+  ///   - symbolic: Lines written as they are, for paths a template already names through build
+  ///     settings (`$(DERIVED_FILE_DIR)/LocMerge/en.lproj/A.strings`); the caller checks their
+  ///     real parts with ``expansionProblem(in:)``.
+  /// - Returns: The list, or which path a line cannot hold.
+  public static func xcfilelist(
+    _ paths: [String], title: String, settings: [(name: String, path: String)], symbolic: [String] = []
+  ) throws(UnrepresentablePath) -> String {
+    let roots = self.roots(settings)
+    var entries: [(path: String, line: String)] = []
+    for path in paths {
+      let (setting, real) = split(path, roots)
+      if let reason = expansionProblem(in: real) { throw UnrepresentablePath(path: path, reason: reason) }
+      entries.append((path, setting.map { "$(\($0))/" + real } ?? path))
     }
-    for path in paths.sorted() {
-      if path.contains(where: { $0 == "\n" || $0 == "\r" }) {
+    entries += symbolic.map { ($0, $0) }
+    var lines = ["# \(title) (written by locmerge; do not edit)"]
+    for entry in entries.sorted(by: { $0.path < $1.path }) {
+      if entry.path.contains(where: { $0 == "\n" || $0 == "\r" }) {
         throw UnrepresentablePath(
-          path: path, reason: "a file list has one path per line, and this one has a line break")
+          path: entry.path, reason: "a file list has one path per line, and this one has a line break")
       }
-      let best = roots.filter { path.hasPrefix($0.root + "/") }.max { $0.root.utf8.count < $1.root.utf8.count }
-      if let best {
-        lines.append("$(\(best.name))/" + path.dropFirst(best.root.utf8.count + 1))
-      } else {
-        lines.append(path)
-      }
+      lines.append(entry.line)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The line a list writes for a path: under one of `settings`, `$(NAME)/…` (the most specific
+  /// folder winning); otherwise the path.
+  static func symbolicLine(for path: String, settings: [(name: String, path: String)]) -> String {
+    let (setting, rest) = split(path, roots(settings))
+    return setting.map { "$(\($0))/" + rest } ?? path
+  }
+
+  /// The settings' folders, resolved; the root and empty folders left out.
+  private static func roots(_ settings: [(name: String, path: String)]) -> [(name: String, root: String)] {
+    settings.map { (name: $0.name, root: DestinationSafety.canonical($0.path)) }.filter {
+      !$0.root.isEmpty && $0.root != "/"
+    }
+  }
+
+  /// The setting whose folder holds `path` (the most specific), and the rest of the path after it.
+  private static func split(_ path: String, _ roots: [(name: String, root: String)]) -> (String?, String) {
+    let best = roots.filter { path.hasPrefix($0.root + "/") }.max { $0.root.utf8.count < $1.root.utf8.count }
+    guard let best else { return (nil, path) }
+    // By characters, as `hasPrefix` compares (a folder named `José` is 4 characters, 5 bytes).
+    return (best.name, String(path.dropFirst(best.root.count + 1)))
+  }
+
+  /// Why a real path (or a part of one) cannot stand in a file list as it is, if it cannot: it
+  /// holds `$(`, `${` or `$NAME`, which Xcode would expand as a build setting.
+  /// - Parameter text: A path, or the part of one that is not a build setting.
+  public static func expansionProblem(in text: String) -> String? {
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      rest = rest[rest.index(after: dollar)...]
+      guard let next = rest.first else { break }
+      if next == "(" || next == "{" || next == "_" || (next.isASCII && next.isLetter) {
+        return "Xcode reads '$\(next)' in a file list as a build setting, and a list has no escape for '$' "
+          + "(rename the folder or file)"
+      }
+    }
+    return nil
   }
 
   /// A Makefile-style dependency file, `output… : input…`, for Xcode's discovered dependencies
@@ -79,11 +126,20 @@ public struct BuildManifest: Hashable, Sendable {
   /// Each path is escaped so that GNU make and ninja (1.10 and later) read the same file: a space
   /// as `\ `, `#` as `\#`, `:` as `\:`, `$` as `$$`, and backslashes right before a space doubled.
   /// Characters that the two cannot both read are refused: line breaks, tabs, `;`, `=`, `|`,
-  /// `*`, `^`, and a backslash before `#`, `:` or at the end of a path.
+  /// `*`, `^`, and a backslash before `#`, `:` or at the end of a path; and `%` in an output,
+  /// which makes GNU make read the rule as a pattern rule (whose target is never out of date),
+  /// with no escape ninja reads the same way.
   /// - Returns: The depfile, or the first path it cannot hold.
   public func depfile() throws(UnrepresentablePath) -> String {
     var targets: [String] = []
-    for path in outputs { targets.append(try Self.escapedForDepfile(path)) }
+    for path in outputs {
+      if path.contains("%") {
+        throw UnrepresentablePath(
+          path: path,
+          reason: "make reads a rule whose output holds '%' as a pattern rule, and ninja has no escape for it")
+      }
+      targets.append(try Self.escapedForDepfile(path))
+    }
     var prerequisites = ""
     for path in inputs { prerequisites += " \\\n  " + (try Self.escapedForDepfile(path)) }
     return targets.joined(separator: " \\\n  ") + ":\(prerequisites)\n"

@@ -4,7 +4,8 @@
 /// - For each key and language, the highest layer with a localization for that language wins,
 ///   **whole**: string unit, variations and substitutions together.
 /// - Entry fields (comment, extraction state, …, unknown fields): the highest layer that sets a
-///   field wins that field. Keys the base layer lacks become `extractionState: manual`.
+///   field wins that field, `extractionState` too (`stale` stays `stale`). A key the base layer
+///   lacks and no layer gives an extraction state becomes `extractionState: manual`.
 /// - The source language must be the same in every catalog; the version is the highest; unknown
 ///   top-level fields win per field, the highest layer last.
 /// - A layer's `.strings` and `.stringsdict` tables of the table are read as localizations of
@@ -272,8 +273,9 @@ private struct Merge {
     catalog.version = version
     catalog.otherFields = topFields
     catalog.sourceLanguagePosition = sourceLanguageOrigin?.position
-    // Xcode's extraction would mark a key the project's code does not have as stale.
-    for index in lowestLayer.indices where lowestLayer[index] > 0 {
+    // Xcode's extraction would mark a key the project's code does not have as stale; a state a
+    // layer gives (Xcode's own `stale`, say) is kept, so that Xcode goes on flagging it.
+    for index in lowestLayer.indices where lowestLayer[index] > 0 && catalog.entries[index].extractionState == nil {
       catalog.updateEntry(at: index) { $0.extractionState = "manual" }
     }
     let tables = languages.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { language in

@@ -7,8 +7,9 @@ public struct MergedCatalog: Sendable {
   /// The catalog's path inside the layers (`Localizable.xcstrings`, `mul.lproj/Main.xcstrings`);
   /// its language is `""`.
   public var address: TableAddress
-  /// The merged catalog. Keys the base layer does not have are `extractionState: manual`, so
-  /// that Xcode's extraction does not mark them stale.
+  /// The merged catalog. Each entry keeps the `extractionState` its layers give it (the highest
+  /// that sets one); a key the base layer does not have and no layer gives a state is
+  /// `extractionState: manual`, so that Xcode's extraction does not mark it stale.
   public var catalog: StringCatalog
   /// The files that contributed (catalogs and tables), lowest layer first.
   public var sources: [String]

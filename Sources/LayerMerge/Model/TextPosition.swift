@@ -41,9 +41,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     self.position = position
   }
 
-  /// `path:line:column` or just `path`, the prefix Xcode's issue navigator understands.
+  /// `path:line:column` or just `path`, the prefix Xcode's issue navigator understands; control
+  /// characters in the path are escaped (``DisplayText/escaped(_:)``), so a file name cannot
+  /// break the line.
   public var description: String {
-    guard let position else { return path }
-    return "\(path):\(position.line):\(position.column)"
+    let shown = DisplayText.escaped(path)
+    guard let position else { return shown }
+    return "\(shown):\(position.line):\(position.column)"
   }
 }

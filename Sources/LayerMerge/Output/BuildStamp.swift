@@ -1,15 +1,17 @@
-/// What a run read and wrote, remembered in `DEST/.locmerge/stamp.json` so that a run with
+/// What a run read and wrote, remembered in `stamp.json` in the state folder (`DEST/.locmerge/` by
+/// default) so that a run with
 /// nothing to do can stop after a few `stat` calls, like `make`: the same configuration, every
 /// input file as it was *when it was read*, and every output and companion file as it was written.
 public struct BuildStamp: Hashable, Sendable {
-  /// The stamp file's path inside the destination.
-  public static let relativePath = DestinationFolder.bookkeepingName + "/stamp.json"
+  /// The stamp file's path inside the destination, when the state folder is `DEST/.locmerge/`.
+  public static let relativePath = DestinationFolder.bookkeepingName + "/" + fileName
 
   /// The layers, options and tool version of the run.
   public var configuration: BuildConfiguration
   /// Every input file, by path, with its fingerprint from the descriptor that read it.
   public var inputs: [String: FileFingerprint]
-  /// Every output (and the output record), by path relative to the destination, as written.
+  /// Every output, by path relative to the destination, and the output record (under
+  /// ``recordKey``, wherever the state folder is), as written.
   public var outputs: [String: FileFingerprint]
   /// Every companion file (lists, depfile, provenance), by path, as written.
   public var companions: [String: FileFingerprint]
@@ -38,22 +40,23 @@ public struct BuildStamp: Hashable, Sendable {
   ///   - configuration: The configuration of the run about to start; its layers are scanned for
   ///     their input files only when the stamp's configuration is the same.
   ///   - options: The merge's options: tables they exclude are not inputs.
+  ///   - state: The state folder, or `nil` for `DEST/.locmerge/` (``OutputPlan/state``).
   ///   - whileWaiting: Called once if another run has held the destination for a second.
   /// - Returns: The last run's stamp, or `nil` when there is work to do.
   public static func current(
     in destination: String, configuration: BuildConfiguration, options: MergeOptions = MergeOptions(),
-    whileWaiting: () -> Void = {}
+    state: String? = nil, whileWaiting: () -> Void = {}
   ) -> BuildStamp? {
     guard let folder = try? DestinationFolder.open(destination, create: false),
-      case .found(let bookkeeping) = folder.lookUp(DestinationFolder.bookkeepingName),
+      let bookkeeping = try? BookkeepingFolder.open(for: folder, state: state, create: false),
       let lock = try? DestinationLock(
-        in: bookkeeping, exclusive: false,
-        displayPath: folder.display(DestinationFolder.bookkeepingName + "/" + DestinationLock.fileName),
+        in: bookkeeping.descriptor, exclusive: false, displayPath: bookkeeping.display(DestinationLock.fileName),
         whileWaiting: whileWaiting)
     else { return nil }
     defer { withExtendedLifetime(lock) {} }
-    guard let stamp = read(in: folder, bookkeeping: bookkeeping), stamp.configuration == configuration,
-      stamp.isCurrent(inputs: LayerMerger.plannedInputs(configuration.layers, options: options), in: folder)
+    guard let stamp = read(in: folder, bookkeeping: bookkeeping.descriptor), stamp.configuration == configuration,
+      stamp.isCurrent(
+        inputs: LayerMerger.plannedInputs(configuration.layers, options: options), in: folder, state: bookkeeping)
     else { return nil }
     return stamp
   }
@@ -61,6 +64,9 @@ public struct BuildStamp: Hashable, Sendable {
   // MARK: - Reading and writing
 
   static let fileName = "stamp.json"
+  /// The key of the output record among ``outputs``: its path relative to the destination when
+  /// the state folder is `DEST/.locmerge/`, and the same key wherever the state folder is.
+  static let recordKey = DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName
 
   /// The stamp in a destination's bookkeeping folder, if there is a readable one.
   static func read(in folder: DestinationFolder, bookkeeping: Int32) -> BuildStamp? {
@@ -97,12 +103,16 @@ public struct BuildStamp: Hashable, Sendable {
   }
 
   /// Whether no input, output or companion file changed since this stamp was written.
-  func isCurrent(inputs paths: [String], in folder: DestinationFolder) -> Bool {
+  func isCurrent(inputs paths: [String], in folder: DestinationFolder, state: BookkeepingFolder) -> Bool {
     guard paths.count == inputs.count else { return false }
     for path in paths {
       guard let recorded = inputs[path], FileFingerprint(path: path) == recorded else { return false }
     }
-    for (relative, recorded) in outputs where folder.fingerprint(of: relative) != recorded { return false }
+    for (relative, recorded) in outputs {
+      let now =
+        relative == Self.recordKey ? state.fingerprint(of: OutputRecord.fileName) : folder.fingerprint(of: relative)
+      if now != recorded { return false }
+    }
     for (path, recorded) in companions where FileFingerprint(path: path) != recorded { return false }
     return true
   }

@@ -8,27 +8,13 @@
 /// (where it lives is the caller's choice), but it is judged by where it leads.
 public enum DestinationSafety {
   /// Why `destination` is unsafe for these layers, or `nil` if it is safe: it must not be a layer,
-  /// lie inside one, or contain one.
+  /// lie inside one, or contain one (``ProjectWriteCheck`` with the destination as the one write).
   /// - Parameters:
   ///   - destination: The output folder.
   ///   - layers: The layers of the merge.
   public static func problem(destination: String, layers: [Layer]) -> String? {
-    let target = canonical(destination)
-    for layer in layers {
-      let source = canonical(layer.path)
-      if target == source {
-        return "the destination \(destination) is the layer '\(layer.name)'; merged files would overwrite its sources"
-      }
-      if target.hasPrefix(source + "/") {
-        return "the destination \(destination) lies inside the layer '\(layer.name)' (\(layer.path)); merged files "
-          + "would be read back as sources"
-      }
-      if source.hasPrefix(target + "/") {
-        return "the destination \(destination) contains the layer '\(layer.name)' (\(layer.path)); stale-output "
-          + "cleanup could remove its sources"
-      }
-    }
-    return nil
+    ProjectWriteCheck(writes: [.destination(destination)], protected: layers.map { .layer($0) }).problems().first?
+      .description
   }
 
   /// An absolute path with symbolic links resolved as far as the path exists.
@@ -39,8 +25,10 @@ public enum DestinationSafety {
   package static func canonicalPaths(_ paths: [String]) -> [String] {
     var folders: [Substring: String] = [:]
     return paths.map { path in
-      guard let slash = path.lastIndex(of: "/"), !isSymbolicLink(path) else { return canonical(path) }
-      let folder = path[..<slash]
+      guard let slash = path.lastIndex(of: "/"), !isSymbolicLink(path),
+        !["", ".", ".."].contains(path[path.index(after: slash)...])
+      else { return canonical(path) }
+      let folder = slash == path.startIndex ? "/" : path[..<slash]
       let resolved = folders[folder] ?? canonical(String(folder))
       folders[folder] = resolved
       return (resolved == "/" ? "" : resolved) + path[slash...]

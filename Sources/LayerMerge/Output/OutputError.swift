@@ -27,13 +27,15 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
   case notATablePath(path: String)
   /// Any other failure of a system call, with its `errno`.
   case failed(path: String, action: String, code: Int32)
+  /// A state folder apart from the destination holds files locmerge did not write (one named).
+  case foreignFilesInState(path: String, example: String)
 
   /// The path the problem is about.
   public var path: String {
     switch self {
     case .destinationIsAFile(let path), .unsafeDestination(let path, _), .linkInTheWay(let path),
       .fileInTheWay(let path), .folderInTheWay(let path), .diskFull(let path), .notATablePath(let path),
-      .failed(let path, _, _):
+      .failed(let path, _, _), .foreignFilesInState(let path, _):
       return path
     case .noPermission(let folder), .readOnlyFileSystem(let folder):
       return folder
@@ -65,6 +67,9 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         + ".stringsdict, or [folders/]<Table>.xcstrings)"
     case .failed(_, let action, let code):
       return "cannot \(action): \(PathText.systemErrorDescription(code))"
+    case .foreignFilesInState(_, let example):
+      return "the state folder holds files locmerge did not write, such as '\(DisplayText.escaped(example))'; "
+        + "give \"state\" a folder of its own (locmerge replaces and removes its files there by name)"
     }
   }
 

@@ -21,7 +21,9 @@ struct OutputWriter {
   }
 
   let folder: DestinationFolder
-  let bookkeeping: Int32
+  let state: BookkeepingFolder
+  /// The state folder's descriptor.
+  private var bookkeeping: Int32 { state.descriptor }
   private var diagnostics: [Diagnostic] = []
   private var writableFolders: Set<String> = []
   /// Stale outputs left in place: they stay in the record, so that a later run removes them once
@@ -29,9 +31,9 @@ struct OutputWriter {
   private var kept: [String] = []
   private var bookkeepingDevice: dev_t = 0
 
-  init(folder: DestinationFolder, bookkeeping: Int32) {
+  init(folder: DestinationFolder, state: BookkeepingFolder) {
     self.folder = folder
-    self.bookkeeping = bookkeeping
+    self.state = state
   }
 
   /// Writes the outputs (sorted by path, each once) and the companions, and leaves the stamp.
@@ -122,9 +124,8 @@ struct OutputWriter {
     var written = stamp
     if var stamp = written {
       var fingerprints: [String: FileFingerprint] = [:]
-      for path in produced.sorted() + [DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName] {
-        fingerprints[path] = folder.fingerprint(of: path)
-      }
+      for path in produced.sorted() { fingerprints[path] = folder.fingerprint(of: path) }
+      fingerprints[BuildStamp.recordKey] = state.fingerprint(of: OutputRecord.fileName)
       stamp.outputs = fingerprints
       stamp.companions = Dictionary(
         companions.compactMap { companion in FileFingerprint(path: companion.path).map { (companion.path, $0) } },
@@ -139,31 +140,23 @@ struct OutputWriter {
 
   // MARK: - Private
 
-  /// Removes every temporary file of earlier runs (only this run writes the folder now).
+  /// Removes the temporary files of earlier runs (only this run writes the folder now): those with
+  /// the names this writer gives them, nothing else a state folder may hold.
   private func removeTemporaries() {
-    let duplicate = dup(bookkeeping)
-    guard duplicate >= 0, let directory = fdopendir(duplicate) else { return }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let record = readdir(directory) {
-      let name = withUnsafeBytes(of: record.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".tmp") { names.append(name) }
-    }
-    for name in names { unlinkat(bookkeeping, name, 0) }
+    for name in state.names() where Self.isTemporaryName(name) { unlinkat(bookkeeping, name, 0) }
   }
 
   /// The record of the last run (or of a version that kept it at the top of the destination), its
   /// bytes as they are on disk, and whether it came from the old place.
   private mutating func readRecord() -> (OutputRecord, [UInt8]?, Bool) {
     if let bytes = folder.contents(of: OutputRecord.fileName, in: bookkeeping) {
-      let path = folder.display(DestinationFolder.bookkeepingName + "/" + OutputRecord.fileName)
-      let (record, warnings) = OutputRecord.parse(bytes, path: path)
+      let (record, warnings) = OutputRecord.parse(bytes, path: state.display(OutputRecord.fileName))
       diagnostics += warnings
       return (record, warnings.isEmpty ? bytes : nil, false)
     }
-    guard case .found(let top) = folder.lookUp(""), let bytes = folder.contents(of: OutputRecord.legacyName, in: top)
+    // The versions before `.locmerge/` kept the record at the top of the destination.
+    guard state.isInDestination, case .found(let top) = folder.lookUp(""),
+      let bytes = folder.contents(of: OutputRecord.legacyName, in: top)
     else { return (OutputRecord([]), nil, false) }
     let (record, warnings) = OutputRecord.parse(bytes, path: folder.display(OutputRecord.legacyName))
     diagnostics += warnings
@@ -203,7 +196,7 @@ struct OutputWriter {
     {
       throw .folderInTheWay(path: path)
     }
-    let bookkeepingPath = folder.display(DestinationFolder.bookkeepingName)
+    let bookkeepingPath = state.path
     let descriptor = openat(bookkeeping, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       throw .system(errno, path: path, folder: bookkeepingPath, action: "write the file")
@@ -227,7 +220,8 @@ struct OutputWriter {
     }
     var status = stat()
     if fstat(descriptor, &status) == 0 && status.st_dev != bookkeepingDevice {
-      throw .failed(path: path, action: "write in a folder on another file system than the destination", code: EXDEV)
+      let place = state.isInDestination ? "the destination" : "the state folder \(state.path)"
+      throw .failed(path: path, action: "write in a folder on another file system than \(place)", code: EXDEV)
     }
     writableFolders.insert(relative)
   }
@@ -312,6 +306,15 @@ struct OutputWriter {
     return removed
   }
 
+  /// Whether a name in the state folder is one of this writer's temporary files:
+  /// `pending-<n>.tmp` for a new output, `<record or stamp>.tmp` for bookkeeping.
+  static func isTemporaryName(_ name: String) -> Bool {
+    if name == OutputRecord.fileName + ".tmp" || name == BuildStamp.fileName + ".tmp" { return true }
+    guard name.hasPrefix("pending-"), name.hasSuffix(".tmp") else { return false }
+    let number = name.dropFirst("pending-".count).dropLast(".tmp".count)
+    return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
   /// Removes the folders this run created, after a failure while preparing.
   private func removeCreatedFolders() {
     for relative in folder.createdFolders.reversed() {
@@ -324,8 +327,8 @@ struct OutputWriter {
   /// Replaces a file of the bookkeeping folder through a temporary file.
   /// - Returns: The bytes now on disk.
   private func writeBookkeeping(_ bytes: [UInt8], named name: String) throws(OutputError) -> [UInt8] {
-    let path = folder.display(DestinationFolder.bookkeepingName + "/" + name)
-    let folderPath = folder.display(DestinationFolder.bookkeepingName)
+    let path = state.display(name)
+    let folderPath = state.path
     let temporary = name + ".tmp"
     let descriptor = openat(bookkeeping, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw .system(errno, path: path, folder: folderPath, action: "write the file") }

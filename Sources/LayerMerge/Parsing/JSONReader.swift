@@ -10,18 +10,24 @@
 /// diagnostics point at a line and column, their unknown fields are written back verbatim, and
 /// the library does not link Foundation, so it reads JSON itself. The grammar is RFC 8259's, as
 /// `JSONSerialization` accepts it: UTF-8 (a leading byte-order mark is skipped), no comments, one
-/// trailing comma allowed before `]` or `}`, containers nested at most ``maximumDepth`` deep.
+/// trailing comma allowed before `]` or `}` (unless the caller refuses it), containers nested at
+/// most ``maximumDepth`` deep.
 public enum JSONReader {
   /// The deepest nesting of arrays and objects accepted; Foundation rejects deeper documents.
   public static let maximumDepth = 512
 
   /// Parses a whole document.
-  /// - Parameter bytes: The document's UTF-8 bytes.
+  /// - Parameters:
+  ///   - bytes: The document's UTF-8 bytes.
+  ///   - allowsTrailingCommas: Whether a comma may end an array or object, as Foundation allows
+  ///     (and Xcode's catalogs may hold); a file people write, such as `locmerge.json`, is strict
+  ///     RFC 8259 and says where the stray comma is.
   /// - Returns: The top-level value (any kind: callers check that it is the one they expect).
   /// - Throws: ``JSONSyntaxError`` at the first byte that breaks the grammar.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  public static func parse(_ bytes: [UInt8], allowsTrailingCommas: Bool = true) throws(JSONSyntaxError) -> JSONNode {
     try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
       var scanner = JSONScanner(buffer)
+      scanner.allowsTrailingCommas = allowsTrailingCommas
       return try scanner.document()
     }
   }
@@ -152,6 +158,8 @@ struct JSONScanner {
   var columnOffset = 0
   var column = 1
   var depth = 0
+  /// Whether `[1,]` and `{"a": 1,}` are read (Foundation reads them).
+  var allowsTrailingCommas = true
   /// Short names the catalog reader made (language codes, states), reused when the same bytes
   /// come again: a catalog repeats a few of them thousands of times.
   var madeNames: [String] = []
@@ -217,7 +225,7 @@ struct JSONScanner {
       let key = try string()
       skipWhitespace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-        throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+        throw error("expected ':' after the key \(DisplayText.quoted(key)), found \(describeCurrent())")
       }
       offset += 1
       skipWhitespace()
@@ -226,10 +234,12 @@ struct JSONScanner {
       skipWhitespace()
       guard offset < bytes.count else { throw error("unexpected end of the file; expected ',' or '}'") }
       if bytes[offset] == UInt8(ascii: ",") {
+        let comma = offset
         offset += 1
         // Foundation accepts a trailing comma.
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
+          try endAfterTrailingComma(at: comma, closing: "}")
           offset += 1
           depth -= 1
           return .object(members)
@@ -237,7 +247,7 @@ struct JSONScanner {
         continue
       }
       guard bytes[offset] == UInt8(ascii: "}") else {
-        throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeCurrent())")
+        throw error("expected ',' or '}' after the value of \(DisplayText.quoted(key)), found \(describeCurrent())")
       }
       offset += 1
       depth -= 1
@@ -261,9 +271,11 @@ struct JSONScanner {
       skipWhitespace()
       guard offset < bytes.count else { throw error("unexpected end of the file; expected ',' or ']'") }
       if bytes[offset] == UInt8(ascii: ",") {
+        let comma = offset
         offset += 1
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
+          try endAfterTrailingComma(at: comma, closing: "]")
           offset += 1
           depth -= 1
           return .array(elements)
@@ -277,6 +289,13 @@ struct JSONScanner {
       depth -= 1
       return .array(elements)
     }
+  }
+
+  /// Refuses a trailing comma, at the comma, unless trailing commas are allowed.
+  mutating func endAfterTrailingComma(at comma: Int, closing: Character) throws(JSONSyntaxError) {
+    guard !allowsTrailingCommas else { return }
+    offset = comma
+    throw error("a comma before '\(closing)' is not JSON; remove it")
   }
 
   mutating func enterContainer() throws(JSONSyntaxError) {

@@ -734,18 +734,7 @@ struct OldStylePlistScanner {
   }
 }
 
-/// Quotes a key or value for a message.
+/// Quotes a key or value for a message (``DisplayText/quoted(_:)``: escaped, long text cut).
 func quoted(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
+  DisplayText.quoted(text)
 }

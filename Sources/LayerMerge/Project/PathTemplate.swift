@@ -33,7 +33,8 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
   ///   - target: The value of `{target}`, or `nil` to leave `{target}` as written.
   ///   - environment: Build settings by name (the process environment inside Xcode).
   /// - Returns: The expanded text.
-  /// - Throws: ``UnsetSettings`` naming every setting the environment lacks.
+  /// - Throws: ``UnsetSettings`` naming every setting the environment lacks or sets to the empty
+  ///   string (`$(DERIVED_FILE_DIR)/LocMerge` must never become `/LocMerge`).
   public func expanded(target: String?, environment: [String: String]) throws(UnsetSettings) -> String {
     var result = ""
     var missing: [String] = []
@@ -42,7 +43,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
       case .text(let text): result += text
       case .target: result += target ?? "{target}"
       case .setting(let name):
-        if let value = environment[name] {
+        if let value = environment[name], !value.isEmpty {
           result += value
         } else if !missing.contains(name) {
           missing.append(name)
@@ -67,7 +68,31 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { text }
 
+  /// Why the template cannot be meant as written, if it cannot: a `$(` or `${` that does not
+  /// close around a build setting's name (`$(R1/x` would otherwise become a folder named `$(R1`).
+  public var problem: String? {
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      rest = rest[rest.index(after: dollar)...]
+      guard let open = rest.first, open == "(" || open == "{" else { continue }
+      let close: Character = open == "(" ? ")" : "}"
+      let name = rest.dropFirst().prefix { Self.isNameCharacter($0) }
+      let after = rest.dropFirst(1 + name.count)
+      guard !name.isEmpty, after.first == close else {
+        let start = DisplayText.shortened("$" + rest.prefix(1 + name.count + 1))
+        return "\(start) is not a build setting: write $(NAME) or ${NAME}, with letters, digits and _ in the "
+          + "name and the closing '\(close)'"
+      }
+      rest = after.dropFirst()
+    }
+    return nil
+  }
+
   // MARK: - Private
+
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character.isASCII && (character.isLetter || character.isNumber || character == "_")
+  }
 
   private enum Piece {
     case text(String)
@@ -91,7 +116,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         let close: Character = open == "(" ? ")" : "}"
         if let end = rest.firstIndex(of: close) {
           let name = rest[rest.index(rest.startIndex, offsetBy: 2)..<end]
-          if !name.isEmpty && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+          if !name.isEmpty && name.allSatisfy(Self.isNameCharacter) {
             pieces.append(.text(literal))
             literal = ""
             pieces.append(.setting(String(name)))

@@ -27,6 +27,8 @@ public struct ProjectBuild: Sendable {
     public var destination: String
     /// What it writes for String Catalogs, if not what the build's options say.
     public var catalogOutput: CatalogOutput?
+    /// The folder of its record, stamp and lock, or `nil` for `DEST/.locmerge/` (``OutputPlan/state``).
+    public var state: String?
 
     /// Creates a target.
     /// - Parameters:
@@ -34,11 +36,15 @@ public struct ProjectBuild: Sendable {
     ///   - layers: The stack, lowest first.
     ///   - destination: The destination folder.
     ///   - catalogOutput: What it writes for String Catalogs; the build's ``ProjectBuild/options`` say when `nil`.
-    public init(name: String, layers: [Layer], destination: String, catalogOutput: CatalogOutput? = nil) {
+    ///   - state: The folder of its record, stamp and lock; `nil` for `DEST/.locmerge/`.
+    public init(
+      name: String, layers: [Layer], destination: String, catalogOutput: CatalogOutput? = nil, state: String? = nil
+    ) {
       self.name = name
       self.layers = layers
       self.destination = destination
       self.catalogOutput = catalogOutput
+      self.state = state
     }
   }
 
@@ -87,6 +93,21 @@ public struct ProjectBuild: Sendable {
     self.outputCheck = outputCheck
   }
 
+  /// The check a run passes first: every target's destination and state folder against every
+  /// target's layers and each other (``ProjectWriteCheck``). A target a problem names is not
+  /// built; its outcome is ``ProjectBuildResult/Target/Outcome/writeFailed(_:)``. The whole
+  /// project's check (other targets' layers too) is ``ProjectFile/writeCheck(building:environment:)``.
+  public var writeCheck: ProjectWriteCheck {
+    var seen: Set<String> = []
+    let layers = targets.flatMap(\.layers).filter { seen.insert($0.path).inserted }
+    return ProjectWriteCheck(
+      writes: targets.flatMap { target in
+        [.destination(target.destination, target: target.name)]
+          + (target.state.map { [.state($0, target: target.name)] } ?? [])
+      },
+      protected: layers.map { .layer($0) })
+  }
+
   /// What a target's stamp records besides its inputs: the tool, the stack, ``settings`` and the
   /// merge options (as a single merge with the same options records them).
   /// - Parameter target: The target.
@@ -112,24 +133,42 @@ public struct ProjectBuild: Sendable {
     whileWaiting: @escaping @Sendable (Target) -> Void = { _ in }
   ) -> ProjectBuildResult {
     let reporter = ProgressReporter(total: targets.count, report: progress)
-    // Each destination resolved once (a resolution is a system call per folder of the path).
+    // A target whose destination or state folder overlaps a layer or another target's is not built.
+    var problems: [String: ProjectWriteCheck.Problem] = [:]
+    for problem in writeCheck.problems() {
+      for name in [problem.write.target, problem.other.target].compactMap({ $0 }) where problems[name] == nil {
+        problems[name] = problem
+      }
+    }
+    let refused = problems
+    // Each destination and state folder resolved once (a resolution is a system call per folder
+    // of the path).
     let destinations = targets.concurrentMap { DestinationSafety.canonical($0.destination) }
+    let states = targets.map { $0.state.map(DestinationSafety.canonical) }
     // A few `stat` calls per target say which have nothing to do.
     let stamps = Array(targets.indices).concurrentMap { index -> BuildStamp? in
       let target = targets[index]
+      guard refused[target.name] == nil else { return nil }
       let stamp = BuildStamp.current(
         in: destinations[index], configuration: configuration(of: target), options: options(for: target),
-        whileWaiting: { whileWaiting(target) })
+        state: states[index], whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
     var results: [ProjectBuildResult.Target?] = Array(repeating: nil, count: targets.count)
+    for (index, target) in targets.enumerated() {
+      guard let problem = refused[target.name] else { continue }
+      let error = OutputError.unsafeDestination(path: problem.write.path, problem: problem.description)
+      results[index] = ProjectBuildResult.Target(
+        target: target, outcome: .writeFailed(error), diagnostics: [error.diagnostic], filesRead: 0, tables: 0)
+      reporter.finished(target.name)
+    }
     for index in targets.indices {
       guard let stamp = stamps[index] else { continue }
-      results[index] = upToDate(targets[index], stamp: stamp, destination: destinations[index])
+      results[index] = upToDate(targets[index], stamp: stamp, destination: destinations[index], state: states[index])
       reporter.finished(targets[index].name)
     }
-    let stale = targets.indices.filter { stamps[$0] == nil }
+    let stale = targets.indices.filter { stamps[$0] == nil && refused[targets[$0].name] == nil }
     // Every layer the stale targets use, each read once.
     let shared = SharedLayers(
       stale.flatMap { targets[$0].layers }, options: options,
@@ -138,7 +177,9 @@ public struct ProjectBuild: Sendable {
     let prepared = stale.map { _ in LazyValue<Prepared>() }
     let preparation = { @Sendable (position: Int) -> Prepared in
       let index = stale[position]
-      return prepared[position].value { prepare(targets[index], destination: destinations[index], shared: shared) }
+      return prepared[position].value {
+        prepare(targets[index], destination: destinations[index], state: states[index], shared: shared)
+      }
     }
     // The first target is merged and rendered alone, every core on its tables and checks: it
     // makes what the shared layers' checks, records and renderings give every other target, which
@@ -174,14 +215,16 @@ public struct ProjectBuild: Sendable {
 
   /// Merges a target and renders its files; no plan when it has errors (or warnings, with
   /// warnings as errors).
-  /// - Parameter destination: The target's destination, resolved.
-  private func prepare(_ target: Target, destination: String, shared: SharedLayers) -> Prepared {
+  /// - Parameters:
+  ///   - destination: The target's destination, resolved.
+  ///   - state: The target's state folder, resolved.
+  private func prepare(_ target: Target, destination: String, state: String?, shared: SharedLayers) -> Prepared {
     let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
     // The stamp remembers what `lint` shows, not warnings about the build phase.
     let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
     let outputs = OutputFile.files(for: merged, reusing: shared.renderings)
-    diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination)
+    diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination, state: state)
     let outcome = ProjectBuildResult.Target(
       target: target, outcome: .notWritten, diagnostics: diagnostics, filesRead: merged.inputFiles.count,
       tables: outputs.count)
@@ -191,7 +234,8 @@ public struct ProjectBuild: Sendable {
     let plan = OutputPlan(
       files: outputs, destination: destination, layers: target.layers,
       stamp: BuildStamp(
-        configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings))
+        configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings),
+      state: state)
     return Prepared(target: target, outcome: outcome, plan: plan)
   }
 
@@ -212,18 +256,23 @@ public struct ProjectBuild: Sendable {
     return outcome
   }
 
-  private func upToDate(_ target: Target, stamp: BuildStamp, destination: String) -> ProjectBuildResult.Target {
+  private func upToDate(_ target: Target, stamp: BuildStamp, destination: String, state: String?)
+    -> ProjectBuildResult.Target
+  {
     let tables = stamp.outputs.keys.filter { !OutputPlan.bookkeepingFiles.contains($0) }.sorted()
     return ProjectBuildResult.Target(
       target: target, outcome: .upToDate(warnings: stamp.warnings),
-      diagnostics: checkedOutputs(target, tables, in: destination), filesRead: 0, tables: tables.count)
+      diagnostics: checkedOutputs(target, tables, in: destination, state: state), filesRead: 0, tables: tables.count)
   }
 
   /// The output check's diagnostics for these tables and the bookkeeping files, rules applied.
-  private func checkedOutputs(_ target: Target, _ tables: [String], in destination: String) -> [Diagnostic] {
+  private func checkedOutputs(_ target: Target, _ tables: [String], in destination: String, state: String?)
+    -> [Diagnostic]
+  {
     guard let outputCheck else { return [] }
-    return options.rules.apply(
-      to: outputCheck(target, (tables + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }))
+    let paths =
+      tables.map { destination + "/" + $0 } + OutputPlan.bookkeepingPaths(destination: destination, state: state)
+    return options.rules.apply(to: outputCheck(target, paths))
   }
 }
 

@@ -75,6 +75,11 @@ public struct ProjectBuildResult: Sendable {
     Diagnostic.once(targets.map(\.diagnostics))
   }
 
+  /// The same, each with the targets that found it (``Diagnostic/once(byTarget:)``).
+  public var findings: [Finding] {
+    Diagnostic.once(byTarget: targets.map { ($0.target.name, $0.diagnostics) })
+  }
+
   /// Whether any target failed.
   public var failed: Bool { targets.contains { $0.failed } }
 }

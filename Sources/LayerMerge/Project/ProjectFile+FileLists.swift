@@ -5,39 +5,63 @@ extension ProjectFile {
     public var target: String
     /// The input list: every table file the target's merge reads, and the project file.
     public var inputs: CompanionFile
-    /// The output list: every file the merge writes in the destination.
+    /// The output list: every file the merge writes in the destination, and its record, stamp
+    /// and lock where they are (in the state folder).
     public var outputs: CompanionFile
   }
 
   /// Every target's file lists, as `locmerge files` writes them, found by scanning the layers
   /// without reading the tables. Paths under `srcroot` are written as `$(SRCROOT)/…`, and a
-  /// destination that starts with a build setting keeps it (`$(DERIVED_FILE_DIR)/LocMerge/…`),
-  /// so the lists are the same on every machine.
+  /// destination or state folder that starts with a build setting keeps it
+  /// (`$(DERIVED_FILE_DIR)/LocMerge/…`), so the lists are the same on every machine.
   /// - Parameters:
   ///   - targets: Targets of this project.
   ///   - environment: Build settings the list paths may use.
   ///   - srcroot: The folder written as `$(SRCROOT)`; the project folder when `nil`.
   ///   - options: The merge options (the tables they exclude are not listed); the project's when `nil`.
   /// - Returns: Each target's lists, in the order of `targets`.
-  /// - Throws: A ``SelectionError`` for a target without a destination, or a list path that uses
-  ///   an unset build setting.
+  /// - Throws: A ``SelectionError`` for a target without a destination, a list path that uses
+  ///   an unset build setting, or a path no list can hold (a line break; `$(`, `${` or `$NAME` in a
+  ///   folder's name, which Xcode would expand).
   public func fileLists(
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
     let root = srcroot ?? folder
+    let settings = [(name: "SRCROOT", path: root)]
     var result: [TargetFileLists] = []
     for target in targets {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let written = template.replacingTarget(with: target.name)
-      // A destination that starts with a build setting stays symbolic: Xcode expands it.
-      let destination =
-        written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
-      let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
-      // The project file is an input too: editing it must run the phase again.
-      let inputs = DestinationSafety.canonicalPaths(planned.inputs + [path])
-      let outputs = (planned.outputs.map(\.relativePath) + OutputPlan.bookkeepingFiles).map { destination + "/" + $0 }
+      let planned = plannedFiles(of: target, options: options)
+      // Outputs under a folder a template names through build settings are written as the template
+      // says; the names found on disk in them are checked here, the rest by the list.
+      var real: [String] = []
+      var symbolic: [String] = []
+      func add(_ relatives: [String], under folder: PathTemplate, given: String?) throws(SelectionError) {
+        let base = given ?? listed(folder, for: target)
+        let paths = relatives.map { PathText.join(base, $0) }
+        guard !folder.settings.isEmpty else {
+          real += paths
+          return
+        }
+        for piece in [target.name] + relatives {
+          if let reason = BuildManifest.expansionProblem(in: piece) {
+            throw .unlistablePath(target: target.name, path: PathText.join(base, piece), reason: reason)
+          }
+        }
+        symbolic += paths.map { BuildManifest.symbolicLine(for: $0, settings: settings) }
+      }
+      let state = target.state ?? self.state
+      try add(planned.outputs, under: template, given: nil)
+      let bookkeeping = OutputPlan.bookkeepingNames
+      if let state {
+        try add(bookkeeping, under: state, given: nil)
+      } else {
+        try add(
+          bookkeeping.map { DestinationFolder.bookkeepingName + "/" + $0 }, under: template,
+          given: listed(template, for: target))
+      }
       func listPath(_ list: PathTemplate) throws(SelectionError) -> String {
         do throws(PathTemplate.UnsetSettings) {
           return PathText.join(folder, try list.expanded(target: target.name, environment: environment))
@@ -45,16 +69,30 @@ extension ProjectFile {
           throw .unsetSettingsInFileList(target: target.name, path: list.text, names: error.names)
         }
       }
+      func list(_ paths: [String], symbolic: [String] = [], title: String) throws(SelectionError) -> [UInt8] {
+        do throws(BuildManifest.UnrepresentablePath) {
+          return Array(try BuildManifest.xcfilelist(paths, title: title, settings: settings, symbolic: symbolic).utf8)
+        } catch {
+          throw .unlistablePath(target: target.name, path: error.path, reason: error.reason)
+        }
+      }
       result.append(
         TargetFileLists(
           target: target.name,
           inputs: CompanionFile(
-            path: try listPath(fileLists.inputs),
-            bytes: Array(BuildManifest.xcfilelist(inputs, title: "Input files", srcroot: root).utf8)),
+            path: try listPath(fileLists.inputs), bytes: try list(planned.inputs, title: "Input files")),
           outputs: CompanionFile(
-            path: try listPath(fileLists.outputs),
-            bytes: Array(BuildManifest.xcfilelist(outputs, title: "Output files", srcroot: root).utf8))))
+            path: try listPath(fileLists.outputs), bytes: try list(real, symbolic: symbolic, title: "Output files"))))
     }
     return result
+  }
+
+  // MARK: - Private
+
+  /// A destination or state folder as a list names it: one that starts with a build setting stays
+  /// symbolic (Xcode expands it), any other is resolved against the project folder.
+  private func listed(_ template: PathTemplate, for target: Target) -> String {
+    let written = template.replacingTarget(with: target.name)
+    return written.hasPrefix("$(") ? written : DestinationSafety.canonicalPath(PathText.join(folder, written))
   }
 }

@@ -7,6 +7,10 @@ extension ProjectFile {
     case unsetSettings(target: String, destination: String, names: [String])
     /// A file list's path uses build settings that are not set.
     case unsetSettingsInFileList(target: String, path: String, names: [String])
+    /// A state folder uses build settings that are not set.
+    case unsetSettingsInState(target: String, state: String, names: [String])
+    /// A file list cannot name a path as it is (a line break; `$(` in a folder's name).
+    case unlistablePath(target: String, path: String, reason: String)
     /// Neither the target nor the project names a destination.
     case noDestination(target: String)
     /// Several targets would write the same folder.
@@ -25,6 +29,13 @@ extension ProjectFile {
       case .unsetSettingsInFileList(let target, let path, let names):
         return "the file list \(path) of '\(target)' uses \(names.map { "$(\($0))" }.joined(separator: ", ")), "
           + "which is not set in the environment"
+      case .unsetSettingsInState(let target, let state, let names):
+        let settings = names.map { "$(\($0))" }.joined(separator: ", ")
+        return "the state folder of '\(target)', \(state), uses \(settings), which "
+          + (names.count == 1 ? "is" : "are") + " not set; run inside an Xcode build phase, set "
+          + (names.count == 1 ? "it" : "them") + " in the environment, or give --state"
+      case .unlistablePath(let target, let path, let reason):
+        return "the file lists of '\(target)' cannot name \(path): \(reason)"
       case .noDestination(let target):
         return "no destination for '\(target)': add \"destination\" to the project file or give -d"
       case .sharedDestination(let path, let targets):
@@ -67,18 +78,23 @@ extension ProjectFile {
     return targets.filter { (position[$0.name] ?? 0) % count == index - 1 }
   }
 
-  /// What building these targets takes: each one's stack and destination, expanded.
+  /// What building these targets takes: each one's stack, destination and state folder, expanded.
   /// - Parameters:
   ///   - targets: Targets of this project.
   ///   - environment: Build settings by name (the process environment inside Xcode).
   ///   - destination: A destination for every target instead of the project file's (`-d`), with
-  ///     `{target}` and build settings allowed, and relative to `folder`.
-  ///   - folder: The folder `destination` is relative to (the current folder).
+  ///     `{target}` and build settings allowed, and relative to `folder`. The project file's
+  ///     state folders go with its destinations: with this, and without `state`, each target's
+  ///     state is `DEST/.locmerge/`.
+  ///   - state: A state folder for every target instead of the project file's (`--state`), as
+  ///     `destination` is written.
+  ///   - folder: The folder `destination` and `state` are relative to (the current folder).
   /// - Returns: The targets to build, in the same order.
-  /// - Throws: A ``SelectionError`` for a destination that cannot be expanded, is missing, or is
-  ///   shared by several targets.
+  /// - Throws: A ``SelectionError`` for a destination or state folder that cannot be expanded, a
+  ///   missing destination, or one shared by several targets.
   public func buildTargets(
-    _ targets: [Target], environment: [String: String], destination: PathTemplate? = nil, relativeTo folder: String = ""
+    _ targets: [Target], environment: [String: String], destination: PathTemplate? = nil,
+    state: PathTemplate? = nil, relativeTo folder: String = ""
   ) throws(SelectionError) -> [ProjectBuild.Target] {
     var built: [ProjectBuild.Target] = []
     var ownerByPath: [String: String] = [:]
@@ -95,6 +111,17 @@ extension ProjectFile {
         throw .unsetSettings(target: target.name, destination: template.text, names: error.names)
       }
       guard let path = expanded else { throw .noDestination(target: target.name) }
+      let statePath: String?
+      do throws(PathTemplate.UnsetSettings) {
+        if let state {
+          statePath = PathText.join(folder, try state.expanded(target: target.name, environment: environment))
+        } else {
+          statePath = destination == nil ? try self.state(of: target, environment: environment) : nil
+        }
+      } catch {
+        let template = state ?? target.state ?? self.state ?? PathTemplate("")
+        throw .unsetSettingsInState(target: target.name, state: template.text, names: error.names)
+      }
       let canonical = DestinationSafety.canonical(path)
       if let owner = ownerByPath[canonical] {
         throw .sharedDestination(path: path, targets: [owner, target.name])
@@ -102,7 +129,8 @@ extension ProjectFile {
       ownerByPath[canonical] = target.name
       built.append(
         ProjectBuild.Target(
-          name: target.name, layers: layers(of: target), destination: path, catalogOutput: target.catalogOutput))
+          name: target.name, layers: layers(of: target), destination: path, catalogOutput: target.catalogOutput,
+          state: statePath))
     }
     return built
   }

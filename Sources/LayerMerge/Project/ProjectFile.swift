@@ -11,7 +11,8 @@
 ///       },
 ///       "developmentLanguage": "en",
 ///       "rules": { "missing-translation": "off", "redundant-override": "error" },
-///       "exclude": ["**/Untranslated.strings"]
+///       "exclude": ["**/Untranslated.strings"],
+///       "state": "$(DERIVED_FILE_DIR)/locmerge"
 ///     }
 ///
 /// Paths are relative to the file's folder. docs/config.md describes every key; ``ProjectFileReader``
@@ -31,17 +32,20 @@ public struct ProjectFile: Hashable, Sendable {
     /// (``MergeOptions/catalogOutput``): one flavor may write merged catalogs while the others
     /// write compiled tables.
     public var catalogOutput: CatalogOutput?
+    /// The state folder template for this target, if it has its own (see ``ProjectFile/state``).
+    public var state: PathTemplate?
 
     /// Creates a target.
     public init(
       name: String, overlays: [Layer], destination: PathTemplate? = nil, position: TextPosition? = nil,
-      catalogOutput: CatalogOutput? = nil
+      catalogOutput: CatalogOutput? = nil, state: PathTemplate? = nil
     ) {
       self.name = name
       self.overlays = overlays
       self.destination = destination
       self.position = position
       self.catalogOutput = catalogOutput
+      self.state = state
     }
   }
 
@@ -72,26 +76,33 @@ public struct ProjectFile: Hashable, Sendable {
   public var base: Layer
   /// The default destination template: may use `{target}` and build settings `$(NAME)` / `${NAME}`.
   public var destination: PathTemplate?
+  /// The default state folder template — where each target's record, stamp and lock live — with
+  /// `{target}` and build settings as in ``destination``; `nil` keeps them in `DEST/.locmerge/`.
+  public var state: PathTemplate?
   /// The targets, in the file's order.
   public var targets: [Target]
   /// The settings every merge of the project uses: `developmentLanguage`, `rules` and `exclude`.
   public var options: MergeOptions
   /// Where `locmerge files` writes each target's file lists.
   public var fileLists: FileLists
+  /// How `build` and `lint` report diagnostics (`"reporter"`), unless the command line says.
+  public var reporter: DiagnosticReporter?
 
   /// Creates a project description.
   public init(
     path: String, base: Layer, destination: PathTemplate? = nil, targets: [Target],
     options: MergeOptions = MergeOptions(),
-    fileLists: FileLists = .default
+    fileLists: FileLists = .default, state: PathTemplate? = nil, reporter: DiagnosticReporter? = nil
   ) {
     self.path = path
     self.folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
     self.base = base
     self.destination = destination
+    self.state = state
     self.targets = targets
     self.options = options
     self.fileLists = fileLists
+    self.reporter = reporter
   }
 
   /// The target with this name, if the project has one.
@@ -121,6 +132,18 @@ public struct ProjectFile: Hashable, Sendable {
     -> String?
   {
     guard let template = target.destination ?? destination else { return nil }
+    return PathText.join(folder, try template.expanded(target: target.name, environment: environment))
+  }
+
+  /// Where a target's record, stamp and lock live: its own state template or the project's, with
+  /// `{target}` and build settings expanded, relative to the project folder.
+  /// - Parameters:
+  ///   - target: The target.
+  ///   - environment: Build settings by name (the process environment inside Xcode).
+  /// - Returns: The folder, or `nil` when neither names one (the state is `DEST/.locmerge/`).
+  /// - Throws: ``PathTemplate/UnsetSettings`` naming every setting the environment lacks.
+  public func state(of target: Target, environment: [String: String]) throws(PathTemplate.UnsetSettings) -> String? {
+    guard let template = target.state ?? state else { return nil }
     return PathText.join(folder, try template.expanded(target: target.name, environment: environment))
   }
 }

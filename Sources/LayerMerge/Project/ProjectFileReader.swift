@@ -19,7 +19,7 @@ public enum ProjectFileReader {
   ///   - environment: Where `SRCROOT` comes from.
   /// - Returns: The file's path, or `nil` if neither folder has one.
   public static func locate(from directory: String, environment: [String: String]) -> String? {
-    let candidates = [directory] + (environment["SRCROOT"].map { [$0] } ?? [])
+    let candidates = [directory] + (environment["SRCROOT"].flatMap { $0.isEmpty ? nil : [$0] } ?? [])
     return candidates.map { PathText.join($0, fileName) }.first { FileBytes.size($0) != nil }
   }
 
@@ -45,7 +45,7 @@ public enum ProjectFileReader {
   public static func parse(_ bytes: [UInt8], path: String) -> Result {
     let root: JSONNode
     do {
-      root = try JSONReader.parse(bytes)
+      root = try JSONReader.parse(bytes, allowsTrailingCommas: false)
     } catch {
       return Result(
         project: nil,
@@ -73,8 +73,9 @@ private struct Checker {
 
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
+    "state", "reporter",
   ]
-  static let targetKeys = ["layers", "destination", "catalogs"]
+  static let targetKeys = ["layers", "destination", "catalogs", "state"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
 
@@ -87,11 +88,19 @@ private struct Checker {
     } else {
       report("the project file needs \"base\": the folder of the shared translations", at: root.position)
     }
-    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
+    let destination = fields["destination"].flatMap { template($0, named: "destination") }
+    let state = fields["state"].flatMap { template($0, named: "state") }
     var targetEntries: [(name: String, position: TextPosition, node: JSONNode)] = []
     if let node = fields["targets"] {
       if let targets = object(node, named: "targets") {
-        targetEntries = uniqueMembers(targets, in: "targets").map { ($0.key, $0.keyPosition, $0.value) }
+        targetEntries = uniqueMembers(targets, in: "targets").filter { member in
+          // A name becomes one folder of a path through {target}, and is printed.
+          guard let problem = FolderName.problem(member.key) else { return true }
+          report(
+            "the target name \(DisplayText.quoted(member.key)) \(problem); {target} puts the name in paths as one "
+              + "folder", at: member.keyPosition)
+          return false
+        }.map { ($0.key, $0.keyPosition, $0.value) }
         if targets.isEmpty {
           report("\"targets\" is empty; name at least one target and its layers", at: node.position)
         }
@@ -105,17 +114,16 @@ private struct Checker {
     var exclude: [PathGlob] = []
     if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
     let catalogOutput = fields["catalogs"].flatMap { self.catalogOutput($0) } ?? .compiled
+    let reporter = fields["reporter"].flatMap { self.reporter($0) }
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
     }
 
-    var targets:
-      [(name: String, position: TextPosition, destination: PathTemplate?, layers: [Layer], catalogs: CatalogOutput?)] =
-        []
+    var targets: [(name: String, position: TextPosition, layers: [Layer], settings: TargetSettings)] = []
     for entry in targetEntries {
-      guard let (layers, destination, catalogs) = target(entry.node, name: entry.name) else { continue }
-      targets.append((entry.name, entry.position, destination, layers.map { layer($0.0, $0.1) }, catalogs))
+      guard let (layers, settings) = target(entry.node, name: entry.name) else { continue }
+      targets.append((entry.name, entry.position, layers.map { layer($0.0, $0.1) }, settings))
     }
     guard let basePath else { return nil }
     // Folders that share a name (Brands/Acme, Targets/Acme) are named alike in every target.
@@ -126,12 +134,12 @@ private struct Checker {
       path: path, base: renamed(layer(nil, basePath)), destination: destination,
       targets: targets.map { target in
         ProjectFile.Target(
-          name: target.name, overlays: target.layers.map(renamed), destination: target.destination,
-          position: target.position, catalogOutput: target.catalogs)
+          name: target.name, overlays: target.layers.map(renamed), destination: target.settings.destination,
+          position: target.position, catalogOutput: target.settings.catalogs, state: target.settings.state)
       },
       options: MergeOptions(
         developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
-      fileLists: fileLists)
+      fileLists: fileLists, state: state, reporter: reporter)
   }
 
   /// A layer from the project file: its folder resolved against the project's folder.
@@ -145,20 +153,40 @@ private struct Checker {
   mutating func catalogOutput(_ node: JSONNode) -> CatalogOutput? {
     guard let text = nonEmptyString(node, named: "catalogs") else { return nil }
     guard let output = CatalogOutput(rawValue: text) else {
-      report("\"catalogs\" must be \"compiled\" or \"merged\", not \"\(text)\"", at: node.position)
+      report("\"catalogs\" must be \"compiled\" or \"merged\", not \(DisplayText.quoted(text))", at: node.position)
       return nil
     }
     return output
   }
 
-  mutating func target(_ node: JSONNode, name: String)
-    -> (layers: [(String?, String)], destination: PathTemplate?, catalogs: CatalogOutput?)?
-  {
-    let description = "target \"\(name)\""
+  /// `"xcode"`, `"json"`, `"github-actions"` or `"sarif"`.
+  mutating func reporter(_ node: JSONNode) -> DiagnosticReporter? {
+    guard let text = nonEmptyString(node, named: "reporter") else { return nil }
+    guard let reporter = DiagnosticReporter(rawValue: text) else {
+      let names = DiagnosticReporter.allCases.map(\.rawValue)
+      report(
+        "\"reporter\" must be one of \(DiagnosticReporter.names), not \"\(text)\"\(suggestion(for: text, among: names))",
+        at: node.position)
+      return nil
+    }
+    return reporter
+  }
+
+  /// What a target may set besides its layers.
+  struct TargetSettings {
+    var destination: PathTemplate?
+    var catalogs: CatalogOutput?
+    var state: PathTemplate?
+  }
+
+  mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], settings: TargetSettings)? {
+    let description = "target \(DisplayText.quoted(name))"
     guard let members = object(node, named: description) else { return nil }
     let fields = knownMembers(members, allowed: Self.targetKeys, in: description)
-    let destination = fields["destination"].flatMap { nonEmptyString($0, named: "destination") }.map(PathTemplate.init)
-    let catalogs = fields["catalogs"].flatMap { catalogOutput($0) }
+    let settings = TargetSettings(
+      destination: fields["destination"].flatMap { template($0, named: "destination") },
+      catalogs: fields["catalogs"].flatMap { catalogOutput($0) },
+      state: fields["state"].flatMap { template($0, named: "state") })
     guard let layersNode = fields["layers"] else {
       report("\(description) needs \"layers\": its overlays above the base, lowest first", at: node.position)
       return nil
@@ -191,7 +219,7 @@ private struct Checker {
           at: element.position)
       }
     }
-    return (layers, destination, catalogs)
+    return (layers, settings)
   }
 
   mutating func rules(_ node: JSONNode) -> CheckRules {
@@ -200,13 +228,15 @@ private struct Checker {
     let codes = DiagnosticCode.allCases.map(\.rawValue)
     for member in uniqueMembers(members, in: "rules") {
       guard let code = DiagnosticCode(rawValue: member.key) else {
-        report("unknown rule \"\(member.key)\"\(suggestion(for: member.key, among: codes))", at: member.keyPosition)
+        report(
+          "unknown rule \(DisplayText.quoted(member.key))\(suggestion(for: member.key, among: codes))",
+          at: member.keyPosition)
         continue
       }
       guard let text = member.value.string, let level = RuleLevel(rawValue: text) else {
-        let written = member.value.string.map { "\"\($0)\"" } ?? member.value.kindDescription
+        let written = member.value.string.map { DisplayText.quoted($0) } ?? member.value.kindDescription
         report(
-          "the level of \"\(member.key)\" must be \"error\", \"warning\" or \"off\", not \(written)",
+          "the level of \(DisplayText.quoted(member.key)) must be \"error\", \"warning\" or \"off\", not \(written)",
           at: member.value.position)
         continue
       }
@@ -224,11 +254,11 @@ private struct Checker {
     let fields = knownMembers(members, allowed: Self.fileListKeys, in: "fileLists")
     var lists = ProjectFile.FileLists.default
     for key in Self.fileListKeys {
-      guard let valueNode = fields[key], let text = nonEmptyString(valueNode, named: key) else { continue }
-      if targetCount > 1 && !text.contains("{target}") {
+      guard let valueNode = fields[key], let template = template(valueNode, named: key) else { continue }
+      if targetCount > 1 && !template.text.contains("{target}") {
         report("\"\(key)\" must contain {target}, or every target would write the same list", at: valueNode.position)
       }
-      if key == "inputs" { lists.inputs = PathTemplate(text) } else { lists.outputs = PathTemplate(text) }
+      if key == "inputs" { lists.inputs = template } else { lists.outputs = template }
     }
     return lists
   }
@@ -255,6 +285,18 @@ private struct Checker {
     return text
   }
 
+  /// A path with `{target}` and build settings; a `$(` that does not close around a setting's
+  /// name is an error.
+  mutating func template(_ node: JSONNode, named name: String) -> PathTemplate? {
+    guard let text = nonEmptyString(node, named: name) else { return nil }
+    let template = PathTemplate(text)
+    if let problem = template.problem {
+      report("\"\(name)\": \(problem)", at: node.position)
+      return nil
+    }
+    return template
+  }
+
   mutating func strings(_ node: JSONNode, named name: String) -> [String] {
     guard let elements = node.elements else {
       report("\"\(name)\" must be an array of strings, not \(node.kindDescription)", at: node.position)
@@ -275,7 +317,7 @@ private struct Checker {
         fields[member.key] = member.value
       } else {
         report(
-          "unknown key \"\(member.key)\" in \(context)\(suggestion(for: member.key, among: allowed))",
+          "unknown key \(DisplayText.quoted(member.key)) in \(context)\(suggestion(for: member.key, among: allowed))",
           at: member.keyPosition)
       }
     }
@@ -287,14 +329,16 @@ private struct Checker {
     var seen: Set<[UInt8]> = []
     return members.filter { member in
       if seen.insert(Array(member.key.utf8)).inserted { return true }
-      report("\"\(member.key)\" is given twice in \(context)", at: member.keyPosition)
+      report("\(DisplayText.quoted(member.key)) is given twice in \(context)", at: member.keyPosition)
       return false
     }
   }
 
   func suggestion(for word: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return "" }
+    // Bounded: a 10 MB key is compared in time linear in its length, not times each candidate's.
+    let limit = max(2, word.count / 3)
+    let scored = candidates.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased(), limit: limit)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return "" }
     return "; did you mean \"\(best.0)\"?"
   }
 

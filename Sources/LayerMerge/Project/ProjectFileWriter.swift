@@ -20,9 +20,13 @@ public enum ProjectFileWriter {
     if let destination = project.destination {
       members.append(("destination", JSONValue.string(destination.text).serialized()))
     }
+    if let state = project.state {
+      members.append(("state", JSONValue.string(state.text).serialized()))
+    }
+    let named = namedPaths(project)
     let targets = project.targets.map { target in
       "    " + JSONValue.string(target.name).serialized() + ": "
-        + targetValue(target, folder: project.folder).serialized()
+        + targetValue(target, folder: project.folder, named: named).serialized()
     }
     members.append(("targets", "{\n" + targets.joined(separator: ",\n") + "\n  }"))
     if let language = project.options.developmentLanguage {
@@ -35,6 +39,9 @@ public enum ProjectFileWriter {
     }
     if !project.options.exclude.isEmpty {
       members.append(("exclude", JSONValue.array(project.options.exclude.map { .string($0.pattern) }).serialized()))
+    }
+    if project.options.catalogOutput != .compiled {
+      members.append(("catalogs", JSONValue.string(project.options.catalogOutput.rawValue).serialized()))
     }
     if project.fileLists != .default {
       members.append(
@@ -51,15 +58,35 @@ public enum ProjectFileWriter {
 
   // MARK: - Private
 
-  private static func targetValue(_ target: ProjectFile.Target, folder: String) -> JSONValue {
+  /// The folders whose layers are written with their names: those the reader would name
+  /// otherwise. It names a folder after its last component, or more of its path where folders
+  /// share a name — counting the names written — so the layers are named as the reader would,
+  /// and the names that differ are written, until none differs.
+  private static func namedPaths(_ project: ProjectFile) -> Set<String> {
+    let layers = [project.base] + project.targets.flatMap(\.overlays)
+    var named: Set<String> = []
+    for _ in layers.indices {
+      let asRead = Layer.uniquelyNamed(
+        layers.enumerated().map { index, layer in
+          index > 0 && named.contains(layer.path) ? layer : Layer(path: layer.path)
+        })
+      let differing = zip(layers, asRead).dropFirst().filter { $0.0.name != $0.1.name }.map(\.0.path)
+      guard !named.isSuperset(of: differing) else { break }
+      named.formUnion(differing)
+    }
+    return named
+  }
+
+  private static func targetValue(_ target: ProjectFile.Target, folder: String, named: Set<String>) -> JSONValue {
     let layers = target.overlays.map { layer -> JSONValue in
       let path = relative(layer.path, to: folder)
-      // A name the reader would give the folder anyway is left out.
-      let derived = layer.name == Layer(path: path).name || path.hasSuffix("/" + layer.name) || path == layer.name
-      return derived ? .string(path) : .object([("name", .string(layer.name)), ("path", .string(path))])
+      guard named.contains(layer.path) else { return .string(path) }
+      return .object([("name", .string(layer.name)), ("path", .string(path))])
     }
     var members: [(String, JSONValue)] = [("layers", .array(layers))]
     if let destination = target.destination { members.append(("destination", .string(destination.text))) }
+    if let catalogs = target.catalogOutput { members.append(("catalogs", .string(catalogs.rawValue))) }
+    if let state = target.state { members.append(("state", .string(state.text))) }
     return .object(members)
   }
 

@@ -20,12 +20,12 @@ struct AuditRenderer {
     case .csv: return matrixTable(words: true).csv()
     case .html: return AuditPage(report: report, filter: filter, statuses: statuses).html()
     case .markdown:
-      var text = "## Localization audit: \(report.targets.count) targets over \(report.base.name)\n\n"
+      var text = "## Localization audit: \(report.targets.count) targets over \(shown(report.base.name))\n\n"
       if !report.problems.isEmpty {
         text += "### Errors (\(report.problems.count))\n\n"
         text +=
           report.problems.map { problem in
-            "- `\(location(problem.diagnostic))` \(problem.diagnostic.message) (in \(targets(of: problem)))"
+            "- `\(location(problem.diagnostic))` \(problem.diagnostic.message) (in \(shown(targets(of: problem))))"
           }.joined(separator: "\n") + "\n\n"
       }
       text += "### Summary\n\n" + summaryTable().markdown() + "\n"
@@ -36,7 +36,7 @@ struct AuditRenderer {
       if !report.suggestions.isEmpty {
         text += "\n<details><summary>Clean-up suggestions (\(report.suggestions.count))</summary>\n\n"
         text +=
-          report.suggestions.map { "- **\($0.target)**: `\(location($0.diagnostic))` \($0.diagnostic.message)" }
+          report.suggestions.map { "- **\(shown($0.target))**: `\(location($0.diagnostic))` \($0.diagnostic.message)" }
           .joined(separator: "\n") + "\n\n</details>\n"
       }
       return text
@@ -132,7 +132,8 @@ struct AuditRenderer {
         let counts = target.countsByLanguage[language] ?? AuditReport.Counts()
         table.rows.append([language] + KeyProvenance.Status.allCases.map { String(counts[$0]) })
       }
-      text += "<details><summary>\(target.name) by language</summary>\n\n" + table.markdown() + "\n</details>\n\n"
+      text +=
+        "<details><summary>\(shown(target.name)) by language</summary>\n\n" + table.markdown() + "\n</details>\n\n"
     }
     return text
   }
@@ -301,8 +302,8 @@ struct AuditRenderer {
     }
     switch format {
     case .csv: return table.csv()
-    case .markdown: return "### Changes made by \(name)\n\n" + table.markdown()
-    default: return records.isEmpty ? "\(name) changes nothing.\n" : table.text(width: width, leadColumns: 3)
+    case .markdown: return "### Changes made by \(shown(name))\n\n" + table.markdown()
+    default: return records.isEmpty ? "\(shown(name)) changes nothing.\n" : table.text(width: width, leadColumns: 3)
     }
   }
 
@@ -313,6 +314,9 @@ struct AuditRenderer {
     report.targets.count > 1 && problem.targets.count == report.targets.count
       ? "every target" : problem.targets.joined(separator: ", ")
   }
+
+  /// A name from the input, escaped for a terminal.
+  private func shown(_ text: String) -> String { DisplayText.escaped(text) }
 
   private func location(_ diagnostic: Diagnostic) -> String {
     diagnostic.location?.description ?? "locmerge"
@@ -326,11 +330,20 @@ struct AuditRenderer {
     ])
   }
 
-  /// A value on one line: strings with visible escapes, rules as compact JSON.
+  /// A value on one line: strings with control characters escaped as everything printed from the
+  /// input is (``DisplayText/escaped(_:)``: `\n`, `\t`, `\u{1B}`), and in the same form the
+  /// spaces that print like a space or not at all (a no-break space is `\u{A0}`); rules as
+  /// compact JSON.
   func display(_ value: LocalizationValue) -> String {
-    if case .string(let text) = value {
-      return text.replacingEvery("\n", with: "\\n").replacingEvery("\t", with: "\\t")
+    guard case .string(let text) = value else { return JSONValue(value).serialized() }
+    var shown = ""
+    for scalar in DisplayText.escaped(text).unicodeScalars {
+      if scalar != " ", scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
     }
-    return JSONValue(value).serialized()
+    return shown
   }
 }

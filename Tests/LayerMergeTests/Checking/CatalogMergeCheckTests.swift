@@ -165,17 +165,17 @@ import Testing
           + "layer 'Base' has (\"d\")",
         "Base/Localizable.xcstrings: warning: Localizable.xcstrings has no fr localization for 2 of the 3 keys that "
           + "layer 'Base' has (\"b\", \"d\")",
-        "Brand/Localizable.xcstrings: warning: Localizable.xcstrings has no de localization for 1 of the 2 keys that "
-          + "layer 'Brand' adds (\"e\")",
-        "Brand/Localizable.xcstrings: warning: Localizable.xcstrings has no fr localization for 1 of the 2 keys that "
-          + "layer 'Brand' adds (\"e\")",
+        // The same key missing in both languages: one warning.
+        "Brand/Localizable.xcstrings: warning: Localizable.xcstrings has no localization in 2 languages (de, fr) for "
+          + "1 of the 2 keys that layer 'Brand' adds (\"e\")",
       ])
     #expect(
       fixture.render(fixture.merge("Base").diagnostics) == [
-        "Base/Localizable.xcstrings: warning: Localizable.xcstrings has no de localization for 1 of its 3 keys "
-          + "(\"d\")",
-        "Base/Localizable.xcstrings: warning: Localizable.xcstrings has no fr localization for 2 of its 3 keys "
-          + "(\"b\", \"d\")",
+        // The same words as in a stack: one finding for every target that shares the base.
+        "Base/Localizable.xcstrings: warning: Localizable.xcstrings has no de localization for 1 of the 3 keys that "
+          + "layer 'Base' has (\"d\")",
+        "Base/Localizable.xcstrings: warning: Localizable.xcstrings has no fr localization for 2 of the 3 keys that "
+          + "layer 'Base' has (\"b\", \"d\")",
       ])
   }
 

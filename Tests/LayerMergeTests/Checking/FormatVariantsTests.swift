@@ -6,17 +6,22 @@ import Testing
 /// whole signature finds (``LocalizationValue/formatSignatures``, the spliced formats made one
 /// by one).
 @Suite struct FormatVariantsTests {
-  /// Random rules over a few specifiers, variables, stray `%` and text, numbered or plain.
-  @Test(arguments: [false, true]) func findsWhatEveryWholeVariantFinds(numbered: Bool) {
-    var generator = SeededGenerator(seed: numbered ? 23 : 5)
+  /// Random rules over a few specifiers, variables, stray `%` and text: numbered, plain, or both
+  /// mixed (read as CoreFoundation reads them).
+  @Test(arguments: ["plain", "numbered", "mixed"]) func findsWhatEveryWholeVariantFinds(kind: String) {
+    var generator = SeededGenerator(seed: ["plain": 5, "numbered": 23, "mixed": 41][kind] ?? 1)
     func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
     func format(_ pieces: [String], count: Int) -> String {
       (0..<count).map { _ in pick(pieces) }.joined()
     }
+    let numberedSpecifiers = ["%1$d", "%2$@", "%1$ld", "%3$s", "%2$d", "%1$@"]
+    let plainSpecifiers = ["%d", "%@", "%ld", "%s", "%*d"]
     let specifiers =
-      numbered
-      ? ["%1$d", "%2$@", "%1$ld", "%3$s", "%2$d", "%1$@"] : ["%d", "%@", "%ld", "%s", "%*d"]
-    let variables = numbered ? ["%1$#@a@", "%2$#@b@", "%3$#@a@"] : ["%#@a@", "%#@b@"]
+      kind == "numbered" ? numberedSpecifiers : kind == "plain" ? plainSpecifiers : numberedSpecifiers + plainSpecifiers
+    let numberedVariables = ["%1$#@a@", "%2$#@b@", "%3$#@a@"]
+    let plainVariables = ["%#@a@", "%#@b@"]
+    let variables =
+      kind == "numbered" ? numberedVariables : kind == "plain" ? plainVariables : numberedVariables + plainVariables
     let text = [" ", "x", "%", "%%"]
     var compared = 0
     for _ in 0..<3000 {

@@ -240,3 +240,37 @@ import Testing
     #expect(result.catalogs.isEmpty && result.tables.map(\.address.relativePath) == ["en.lproj/Localizable.strings"])
   }
 }
+
+/// The extraction state of merged catalog entries: Xcode's own states are kept.
+@Suite struct MergedExtractionStateTests {
+  @Test func anEntryKeepsTheStateItsLayerGivesItAndManualIsOnlyForOneWithout() throws {
+    let brand = """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "gone" : { "extractionState" : "stale", "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Gone" } } } },
+          "from.code" : { "extractionState" : "extracted_with_value", "localizations" : {
+            "en" : { "stringUnit" : { "state" : "new", "value" : "Code" } } } },
+          "plain" : { "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Plain" } } } },
+          "title" : { "extractionState" : "stale", "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Acme" } } } }
+        },
+        "version" : "1.0"
+      }
+      """
+    let fixture = try TemporaryLayers([
+      "Base": ["Localizable.xcstrings": TemporaryLayers.catalog([("title", [("en", "App")])])],
+      "Brand": ["Localizable.xcstrings": brand],
+    ])
+    let catalog = try #require(fixture.merge("Base", "Brand").catalog("Localizable.xcstrings"))
+    // Keys only the overlay has: `stale` stays `stale` (Xcode goes on flagging it), a state from
+    // the code stays, and only a key without one is `manual`.
+    #expect(catalog["gone"]?.extractionState == "stale")
+    #expect(catalog["from.code"]?.extractionState == "extracted_with_value")
+    #expect(catalog["plain"]?.extractionState == "manual")
+    // A key of the base takes the state the highest layer gives it, as every entry field.
+    #expect(catalog["title"]?.extractionState == "stale")
+  }
+}

@@ -67,7 +67,7 @@ import Testing
     #expect(result.inputFiles.count == 5)
   }
 
-  @Test func languageOnlyInBasePassesThroughAndOverlayOnlyLanguageWarns() throws {
+  @Test func languageOnlyInBasePassesThroughAndOverlayOnlyLanguageIsComparedInItsOverlay() throws {
     let fixture = try TemporaryLayers([
       "Base": [
         "en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"b\" = \"B\";\n",
@@ -83,8 +83,8 @@ import Testing
     #expect(result.table("fr.lproj/Localizable.strings")?.table.values == ["a": .string("A-fr")])
     #expect(
       fixture.render(result.diagnostics) == [
-        "Target/fr.lproj/Localizable.strings: warning: language 'fr' exists only in layer 'Target', not in the base: "
-          + "fr.lproj/Localizable.strings lacks 1 of the 2 keys of en.lproj/Localizable.strings (\"b\")"
+        "Target/fr.lproj/Localizable.strings: warning: fr.lproj/Localizable.strings lacks 1 of the 2 keys that layer "
+          + "'Base' has in en.lproj/Localizable.strings (\"b\")"
       ])
   }
 
@@ -99,10 +99,10 @@ import Testing
     let result = LayerMerger.merge(fixture.layers("Base"))
     #expect(
       fixture.render(result.diagnostics) == [
-        "Base/de.lproj/InfoPlist.strings: warning: de.lproj has no InfoPlist.strings: the key of "
-          + "en.lproj/InfoPlist.strings (\"CFBundleDisplayName\") has no de translation",
-        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of the 4 keys of "
-          + "en.lproj/Localizable.strings (\"b\", \"c\", \"d\")",
+        "Base/de.lproj/InfoPlist.strings: warning: de.lproj has no InfoPlist.strings: the key that layer 'Base' "
+          + "has in en.lproj/InfoPlist.strings (\"CFBundleDisplayName\") has no de translation",
+        "Base/de.lproj/Localizable.strings: warning: de.lproj/Localizable.strings lacks 3 of the 4 keys that layer "
+          + "'Base' has in en.lproj/Localizable.strings (\"b\", \"c\", \"d\")",
       ])
   }
 
@@ -149,9 +149,11 @@ import Testing
           + "format arguments of the value it replaces: argument 2 is object (%@) here but signed integer (32-bit) in "
           + "the value it replaces; this can crash at run time",
         "  note: Base/en.lproj/Localizable.strings:3:1: the value it replaces, in layer 'Base', is here",
-        "Target/en.lproj/Localizable.strings:4:1: error: the override of \"mixed\" in layer 'Target' does not fit the "
-          + "format arguments of the value it replaces: it mixes numbered specifiers (like %1$@) with plain ones (like "
-          + "%@); this can crash at run time",
+        // The plain %@ reads argument 1, an object as the value it replaces passes: no crash, but
+        // the first object twice and the second never.
+        "Target/en.lproj/Localizable.strings:4:1: warning: the override of \"mixed\" in layer 'Target' does not fit "
+          + "the format arguments of the value it replaces: it mixes numbered specifiers (like %1$@) with plain ones "
+          + "(like %@), which take arguments 1, 2, … on their own count; this prints wrong text at run time",
         "  note: Base/en.lproj/Localizable.strings:4:1: the value it replaces, in layer 'Base', is here",
       ])
   }

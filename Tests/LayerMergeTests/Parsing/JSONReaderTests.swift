@@ -246,4 +246,18 @@ import Testing
       Self.expectAgreement(bytes)
     }
   }
+
+  @Test func aCallerMayRefuseTrailingCommasAtTheComma() throws {
+    for (text, position, closing) in [("[1,\n ]", (1, 3), "]"), ("{\"a\": [1], }", (1, 10), "}")] {
+      #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(text.utf8), allowsTrailingCommas: false) }
+      do {
+        _ = try JSONReader.parse(Array(text.utf8), allowsTrailingCommas: false)
+      } catch {
+        #expect(error.message == "a comma before '\(closing)' is not JSON; remove it")
+        #expect(error.position.line == position.0 && error.position.column == position.1, "\(error)")
+      }
+      // Foundation reads them, and so does the reader by default (String Catalogs).
+      #expect(throws: Never.self) { try JSONReader.parse(Array(text.utf8)) }
+    }
+  }
 }

@@ -35,15 +35,15 @@ import Testing
     #expect(
       Set(top.keys) == [
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
-        "fileLists",
+        "fileLists", "state", "reporter",
       ])
-    #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs"])
+    #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs", "state"])
     #expect(Set(layerKeys) == ["name", "path"])
     #expect(Set(fileListKeys) == ["inputs", "outputs"])
     let text = """
       {"$schema": "s.json", "base": "B", "destination": "d/{target}",
-       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x"}, "C": {"layers": [], "catalogs": "compiled"}},
-       "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged",
+       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x", "state": "s"}, "C": {"layers": [], "catalogs": "compiled"}},
+       "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged", "state": "st/{target}",
        "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"}}
       """
     let read = ProjectFileReader.parse(Array(text.utf8), path: "/p/locmerge.json")

@@ -33,6 +33,21 @@ import Testing
         """)
   }
 
+  /// Found by the project-file fuzz target: folders that share a name are named by their paths,
+  /// and what the writer leaves out the reader must name the same again.
+  @Test(arguments: [
+    #"{"base": "Shared", "targets": {"A": {"layers": ["Base"]}, "B": {"layers": ["Catalogs/Base"]}}}"#,
+    #"{"base": "Base", "targets": {"A": {"layers": [{"name": "Catalogs/Base", "path": "X"}, "Catalogs/Base"]}}}"#,
+    #"{"base": "B", "targets": {"A": {"layers": ["a/Acme", {"name": "Acme", "path": "b/Acme"}]}}, "catalogs": "merged"}"#,
+    #"{"base": "B", "targets": {"A": {"layers": [], "catalogs": "merged", "state": "s/{target}"}}}"#,
+  ])
+  func everyProjectTheReaderAcceptsWritesBackTheSame(_ text: String) throws {
+    let project = try #require(ProjectFileReaderTests.read(text).project)
+    let written = ProjectFileWriter.text(for: project)
+    let again = try #require(ProjectFileReaderTests.read(written).project, "\(written)")
+    #expect(Self.withoutPositions(again) == Self.withoutPositions(project), "\(written)")
+  }
+
   @Test func aFolderLayoutGivesOneTargetPerFolder() throws {
     let fixture = try TemporaryLayers([
       "Localization/Base": ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"],

@@ -1,0 +1,79 @@
+/// Every form of every command: the options each parser takes, and where each usage line shows
+/// them. Forms with the project file come first where a command has both.
+extension CommandForm {
+  /// The uses, then the three check options (listed).
+  private static func withChecks(_ uses: [Use]) -> [Use] { uses + OptionSpec.checks.map(Use.listed) }
+  private static let withProject = "with locmerge.json (no -b)"
+  private static let withLayers = "with -b"
+
+  static let build = CommandForm(
+    words: "build",
+    uses: withChecks([
+      .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .listed(.buildState), .shown(.config),
+      .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
+    ]))
+
+  static let merge = CommandForm(
+    words: "[merge]",
+    uses: withChecks([
+      .required(.base), .shown(.overlay), .required(.destination), .listed(.state), .listed(.inputFileList),
+      .listed(.outputFileList), .listed(.depfile), .listed(.srcroot), .listed(.provenance), .listed(.strict),
+      .listed(.quiet), .listed(.reporter), .listed(.catalogs),
+    ]))
+
+  static let filesWithProject = CommandForm(
+    words: "files", label: withProject,
+    uses: withChecks([
+      .shown(.projectTarget), .shown(.check), .shown(.config), .listed(.filesJSON), .listed(.projectSrcroot),
+      .listed(.projectCatalogs),
+    ]))
+
+  static let filesWithLayers = CommandForm(
+    words: "files", label: withLayers,
+    uses: withChecks([
+      .required(.base), .shown(.overlay), .required(.filesDestination), .shown(.inputFileList),
+      .shown(.outputFileList), .listed(.depfile), .listed(.srcroot), .listed(.catalogs),
+    ]))
+
+  static let lintWithProject = CommandForm(
+    words: "lint", label: withProject,
+    uses: withChecks([
+      .shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet), .listed(.reporter),
+    ]))
+
+  static let lintWithLayers = CommandForm(
+    words: "lint", label: withLayers,
+    uses: withChecks([
+      .required(.base), .shown(.overlay), .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.provenance),
+      .listed(.lintDestination),
+    ]))
+
+  static let auditWithProject = CommandForm(
+    words: "audit", label: withProject,
+    uses: withChecks([
+      .shown(.projectTarget), .shown(.config), .shown(.auditFormat), .listed(.key), .listed(.changes),
+      .listed(.status), .listed(.auditOutput),
+    ]))
+
+  static let auditWithLayers = CommandForm(
+    words: "audit", label: withLayers,
+    uses: withChecks([
+      .required(.base), .required(.auditTarget), .shown(.auditFormat), .listed(.key), .listed(.changes),
+      .listed(.status), .listed(.auditOutput),
+    ]))
+
+  static let initialize = CommandForm(
+    words: "init",
+    uses: [.required(.initBase), .required(.targets), .shown(.initDestination), .shown(.initConfig), .shown(.force)])
+
+  static let print = CommandForm(
+    words: "print", operands: ("FILE...", "A .strings, .stringsdict or .xcstrings file."), uses: [.shown(.json)])
+
+  static let compile = CommandForm(
+    words: "compile", operands: ("CATALOG.xcstrings...", "The String Catalogs to compile."), operandsFirst: true,
+    uses: [.required(.outputDirectory), .shown(.language), .shown(.dryRun), .shown(.forceBuildAllStrings)])
+
+  static let extract = CommandForm(
+    words: "extract", operands: ("NAME=DIR...", "A target and the folder with its full <lang>.lproj tables."),
+    uses: [.required(.extractOutput), .shown(.group), .shown(.prefer), .shown(.extractFormat)])
+}

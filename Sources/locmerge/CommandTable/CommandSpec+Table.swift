@@ -1,0 +1,168 @@
+/// The commands: their forms (CommandForm+Table.swift) and the prose of their help pages. The
+/// OPTIONS of each page are made from the forms.
+extension CommandSpec {
+  /// Every command, in the order of the top-level usage.
+  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract]
+
+  /// The command a word selects, if any.
+  static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+  static let build = CommandSpec(
+    name: "build", forms: [.build],
+    about: """
+      Merges targets of the project file (locmerge.json) into their destinations, with everything
+      'merge' does: only changed files rewritten, stale outputs removed, nothing written for a
+      target with errors, a run with nothing to do stopped after a few stat calls. Every layer is
+      read once however many targets use it; targets are merged and written side by side. Each
+      diagnostic is printed once; a table shows every target's outcome. Exit status 1 if any
+      target has errors. --development-language, --rule and --exclude add to the project file's
+      settings.
+      """,
+    more: """
+      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources"):
+        1. Shell: /bin/sh. Script:  "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
+        2. Input File Lists:  $(SRCROOT)/Localization/$(TARGET_NAME)-inputs.xcfilelist
+           Output File Lists: $(SRCROOT)/Localization/$(TARGET_NAME)-outputs.xcfilelist
+           (written by 'locmerge files'; docs/xcode-integration.md)
+
+      EXAMPLES:
+        locmerge build --target AcmePro
+        locmerge build -d 'build/{target}' --strict
+        locmerge build --shard 2/4 -d 'build/{target}'
+      """)
+
+  static let merge = CommandSpec(
+    name: "merge", forms: [.merge],
+    about: """
+      Merges the layers, lowest first, and writes every merged <lang>.lproj/<Table> file under DEST.
+      Only files whose bytes changed are rewritten, all prepared before any replaces an old one; files
+      a previous run wrote that are no longer produced are removed; on any error nothing is written.
+      The record, stamp and lock live in DEST/.locmerge/ (leave it out when copying DEST into an app);
+      two runs on one DEST take turns. Without a command, locmerge -b … -d … is merge.
+      """,
+    more: """
+      XCODE RUN SCRIPT PHASE (one per target, before "Copy Bundle Resources"):
+        1. Shell: /bin/sh. Script:
+             "$SRCROOT/tools/locmerge" -b "$SRCROOT/Localization/Base" \\
+               -s "$SRCROOT/Localization/$TARGET_NAME" -d "$DERIVED_FILE_DIR/LocMerge"
+        2. Input File Lists:  $(DERIVED_FILE_DIR)/locmerge-inputs.xcfilelist   (made by 'locmerge files')
+           Output File Lists: $(DERIVED_FILE_DIR)/locmerge-outputs.xcfilelist
+        3. Keep "Based on dependency analysis" on; see docs/xcode-integration.md for copying the
+           merged .lproj folders into the bundle.
+      """)
+
+  static let files = CommandSpec(
+    name: "files", forms: [.filesWithProject, .filesWithLayers],
+    about: """
+      With the project file: writes every target's input and output .xcfilelist where its
+      "fileLists" setting says (default Localization/<target>-inputs.xcfilelist and
+      -outputs.xcfilelist), in one command; --check writes nothing and fails when a list on disk is
+      out of date (for CI); --json writes nothing and prints each target's files as JSON.
+
+      With -b: prints (or, with the list options, writes) the files a merge of those layers would
+      read and write, without merging, so an Xcode phase can declare them before the first build.
+      Give it the same --exclude and --catalogs options as the merge. String Catalogs are read to
+      know which languages their compiled tables have (as Xcode's own dry run does).
+      """,
+    more: """
+      EXAMPLES:
+        locmerge files
+        locmerge files --check
+        locmerge files -b Base -s Targets/Pro -d Build/Pro --srcroot . \\
+          --input-file-list inputs.xcfilelist --output-file-list outputs.xcfilelist
+      """)
+
+  static let lint = CommandSpec(
+    name: "lint", forms: [.lintWithProject, .lintWithLayers],
+    about: """
+      Runs every check of a merge and writes nothing: syntax errors in any layer, format
+      specifiers that do not fit (an override against the value it replaces, every language
+      against the development language), near-miss keys, redundant overrides, keys defined
+      twice, missing translations, language folders differing in case. Without -b, checks every
+      target of the project file (each shared layer read once, each problem printed once), with
+      the project's settings and the options below on top.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge lint --strict
+        locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
+        locmerge lint -b Base --development-language de --rule missing-translation=off --exclude Debug.strings
+      """)
+
+  static let audit = CommandSpec(
+    name: "audit", forms: [.auditWithProject, .auditWithLayers],
+    about: """
+      Resolves every target as its own stack over the base and reports, per table, language and
+      key, whether each target inherits, overrides, adds or redundantly repeats the base. Without
+      -b, the project file's targets (--target NAME chooses among them) and settings.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge audit --format html -o audit.html
+        locmerge audit -b Base --target Acme=Brands/Acme --target Pro=Brands/Acme:Targets/Pro
+        locmerge audit -b Base --target Acme=Brands/Acme --key 'onboarding.*'
+        locmerge audit -b Base --target Base= --target Acme=Brands/Acme --status error,overridden
+      """)
+
+  static let initialize = CommandSpec(
+    name: "init", forms: [.initialize],
+    about: """
+      Writes a starting locmerge.json: BASE under every target, and one target per folder of
+      FOLDER, named after it, with that folder as its overlay. Add brands and other shared layers
+      to each target's "layers" afterwards. Prints the build phase to paste into every target.
+      """,
+    more: """
+      EXAMPLE:
+        locmerge init -b Localization/Base --targets Localization/Targets
+      """)
+
+  static let print = CommandSpec(
+    name: "print", forms: [.print],
+    about: """
+      Prints each .strings or .stringsdict file as Apple's runtime reads it, one JSON object per
+      line: {"path": P, "values": {...}} or {"path": P, "error": "line:column: message"}.
+      A String Catalog (.xcstrings) prints what each language's compiled tables hold, one line per
+      language: {"path": P, "language": L, "values": {...}}.
+      Exits with status 1 if any file has an error.
+      """,
+    more: """
+      EXAMPLE:
+        locmerge print --json en.lproj/Localizable.strings de.lproj/Localizable.stringsdict
+      """)
+
+  static let compile = CommandSpec(
+    name: "compile", forms: [.compile],
+    about: """
+      Compiles String Catalogs as Xcode's 'xcstringstool compile' does, without Xcode: each catalog
+      <Table>.xcstrings gives DIR/<lang>.lproj/<Table>.strings and .stringsdict (XML property lists
+      in CoreFoundation's layout) for every language that has entries. Checks the catalogs on the
+      way: undefined or unused substitutions, plurals without 'other', translations whose format
+      specifiers do not fit the source language, plural categories a language lacks or never uses.
+      On any error nothing is written. Unchanged files are not rewritten.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge compile Localizable.xcstrings InfoPlist.xcstrings -o Build/Resources
+        locmerge compile Localizable.xcstrings -o Build/Resources -l de -l fr --dry-run
+      """)
+
+  static let extract = CommandSpec(
+    name: "extract", forms: [.extract],
+    about: """
+      Turns full per-target copies of the tables into layers: OUT/Base holds the keys every target
+      has (with the value most targets use), OUT/<NAME> only what differs for that target, and
+      OUT/locmerge.json the project file for 'locmerge build'. Before anything is written, every
+      target is merged back from the new files and compared with its copy: the same tables, keys
+      and values. Keys only some targets have stay in their overlays (an overlay cannot delete).
+      OUT must not exist (or be empty) and must not overlap a copy; it is created all at once.
+      """,
+    more: """
+      TIES: the value most targets use wins; on a tie the --prefer target's, else the value of the
+      earliest target on the command line. A key every target has with a value of its own stays in
+      every overlay.
+
+      EXAMPLE:
+        locmerge extract -o Localization --group Acme=AcmePro,AcmeLite \\
+          AcmePro=Old/AcmePro AcmeLite=Old/AcmeLite GlobexGo=Old/GlobexGo
+      """)
+}

@@ -1,0 +1,149 @@
+/// Every option of every command. An option with the same names but another meaning in another
+/// command (`-d` of `merge` and of `build`) is its own entry, so each help says what it does there.
+extension OptionSpec {
+  // MARK: Layers named on the command line (merge, files, lint, audit with -b)
+
+  static let base = OptionSpec(["--base", "-b"], "DIR", usage: "BASE", "The lowest layer: the shared translations.")
+  static let overlay = OptionSpec(
+    ["--overlay", "-s"], "[NAME=]DIR", usage: "[NAME=]OVERLAY", repeatable: true,
+    "An overlay, higher than the layers before it; repeat for a chain. NAME labels the layer in diagnostics and "
+      + "provenance (default: the folder name).")
+  static let destination = OptionSpec(
+    ["--destination", "-d"], "DIR", usage: "DEST",
+    "Where merged tables go. Must not be, contain or lie inside a layer.")
+  static let filesDestination = OptionSpec(
+    ["--destination", "-d"], "DIR", usage: "DEST",
+    "The folder the merge writes. A build setting ('$(DERIVED_FILE_DIR)/LocMerge') stays as written in the lists.")
+  static let lintDestination = OptionSpec(
+    ["--destination", "-d"], "DIR", usage: "DEST",
+    "Check as a merge into DIR would: DIR must not overlap a layer, and links into it are not read.")
+  static let state = OptionSpec(
+    ["--state"], "DIR",
+    "Keep the record, stamp and lock in DIR (a folder of their own, on DEST's volume) instead of DEST/.locmerge: "
+      + "DEST gets only tables.")
+  static let inputFileList = OptionSpec(
+    ["--input-file-list"], "FILE", "Write the .xcfilelist of every file read.")
+  static let outputFileList = OptionSpec(
+    ["--output-file-list"], "FILE", "Write the .xcfilelist of every file written.")
+  static let depfile = OptionSpec(
+    ["--depfile"], "FILE", "Write a Makefile-style dependency file (outputs: inputs).")
+  static let srcroot = OptionSpec(
+    ["--srcroot"], "DIR", "Write file-list paths under DIR as $(SRCROOT)/… (default: $SRCROOT).")
+  static let provenance = OptionSpec(
+    ["--provenance"], "FILE", "Write who supplied each key, and what it shadowed, as JSON.")
+  static let catalogs = OptionSpec(
+    ["--catalogs"], "compiled|merged",
+    "For tables some layer holds as a String Catalog (.xcstrings): write the compiled <lang>.lproj tables "
+      + "(default), or the merged catalog.")
+
+  // MARK: Run
+
+  static let strict = OptionSpec(["--strict"], "Treat warnings as errors.")
+  static let quiet = OptionSpec(["--quiet", "-q"], "Print errors only, and no summary.")
+  static let help = OptionSpec(["--help", "-h"], "Show this help.")
+  static let reporter = OptionSpec(
+    ["--reporter"], "NAME",
+    "How diagnostics are reported: xcode (default, on standard error), or on standard output json (an array, one "
+      + "object per finding), github-actions (workflow commands that annotate the files) or sarif (SARIF 2.1.0).")
+
+  // MARK: The project file (build; files, lint, audit without -b)
+
+  static let config = OptionSpec(
+    ["--config", "-c"], "FILE", "The project file (default: ./locmerge.json, else $SRCROOT/locmerge.json).")
+  static let buildTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true, "Build this target; repeat for more (default: every target).")
+  static let projectTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "A target of the project file; repeat for more (default: every target).")
+  static let shard = OptionSpec(
+    ["--shard"], "I/N",
+    "Only the I-th of N disjoint shares of the targets (a CI matrix: the N shares together are every target).")
+  static let buildDestination = OptionSpec(
+    ["--destination", "-d"], "DEST",
+    "Write here instead of the project file's destination; with several targets it needs {target} "
+      + "('build/{target}').")
+  static let buildState = OptionSpec(
+    ["--state"], "DIR",
+    "Keep each target's record, stamp and lock here instead of the project file's \"state\" (DEST/.locmerge "
+      + "when -d is given); {target} as for -d.")
+  static let projectCatalogs = OptionSpec(
+    ["--catalogs"], "compiled|merged",
+    "For String Catalogs, the compiled tables (default) or the merged catalog; over every target's \"catalogs\" "
+      + "in the project file.")
+  static let check = OptionSpec(
+    ["--check"], "Write nothing; exit with status 1 when a list on disk is missing or out of date (for CI).")
+  static let filesJSON = OptionSpec(
+    ["--json"],
+    "Write nothing; print each target's layers, inputs and outputs as JSON (what the SwiftPM plugin declares).")
+  static let projectSrcroot = OptionSpec(
+    ["--srcroot"], "DIR", "Write paths under DIR as $(SRCROOT)/… (default: $SRCROOT, else the project file's folder).")
+
+  // MARK: Checks: the project file's settings, on every command that merges
+
+  static let developmentLanguage = OptionSpec(
+    ["--development-language"], "L",
+    "The language others are compared with (default: en, else the base's fullest language).")
+  static let rule = OptionSpec(
+    ["--rule"], "CODE=LEVEL", repeatable: true,
+    "Report a diagnostic code as error, warning, or off; codes of crashes and lost strings cannot be turned off. "
+      + "See docs/diagnostics.md for the codes.")
+  static let exclude = OptionSpec(
+    ["--exclude"], "GLOB", repeatable: true,
+    "Leave tables out of the merge (path inside each layer): Settings.bundle, '*.lproj/Debug.strings', "
+      + "'Extensions/**'.")
+  /// The three settings of the project file, on top of it.
+  static let checks = [developmentLanguage, rule, exclude]
+
+  // MARK: audit
+
+  static let auditTarget = OptionSpec(
+    ["--target", "-t"], "NAME=LAYERS", usage: "NAME=LAYER[:LAYER...]", repeatable: true,
+    "A target: its layers over the base, lowest first, separated by ':'. NAME= is the base alone.")
+  static let auditFormat = OptionSpec(
+    ["--format", "-f"], "FORMAT", "text (default), markdown, csv, json or html.")
+  static let key = OptionSpec(
+    ["--key", "-k"], "PATTERN", "Who defines the keys matching a glob (* and ?), with which value.")
+  static let changes = OptionSpec(
+    ["--changes"], "NAME", "Everything one target changes, with file:line of each override.")
+  static let status = OptionSpec(
+    ["--status"], "LIST",
+    "Only keys with these marks: overridden, added, redundant, error (comma-separated).")
+  static let auditOutput = OptionSpec(
+    ["--output", "-o"], "FILE", "Write the report to FILE instead of standard output.")
+
+  // MARK: init
+
+  static let initBase = OptionSpec(["--base", "-b"], "DIR", usage: "BASE", "The shared translations.")
+  static let targets = OptionSpec(["--targets"], "FOLDER", "The folder with one overlay folder per target.")
+  static let initDestination = OptionSpec(
+    ["--destination", "-d"], "DEST", "The destination of every target (default: $(DERIVED_FILE_DIR)/LocMerge).")
+  static let initConfig = OptionSpec(["--config", "-c"], "FILE", "Where to write (default: locmerge.json).")
+  static let force = OptionSpec(["--force"], "Replace an existing file.")
+
+  // MARK: print
+
+  static let json = OptionSpec(["--json"], "One JSON object per file (or language) and line; the only format.")
+
+  // MARK: compile
+
+  static let outputDirectory = OptionSpec(
+    ["--output-directory", "-o"], "DIR", "Where the <lang>.lproj folders go.")
+  static let language = OptionSpec(
+    ["--language", "-l"], "LANG", repeatable: true, "Compile only this language; repeat for more (default: all).")
+  static let dryRun = OptionSpec(
+    ["--dry-run"], "Print the absolute path of every file that would be written, one per line, and write nothing.")
+  static let forceBuildAllStrings = OptionSpec(
+    ["--force-build-all-strings"], "Also compile source-language strings in state 'new'.")
+
+  // MARK: extract
+
+  static let extractOutput = OptionSpec(
+    ["--output", "-o"], "OUT", "The new folder for the base, brands, overlays and locmerge.json.")
+  static let group = OptionSpec(
+    ["--group", "-g"], "BRAND=NAMES", usage: "BRAND=NAME,...", repeatable: true,
+    "A brand layer between the base and the named targets (comma-separated); repeat for more brands. Written to "
+      + "OUT/BRAND.")
+  static let prefer = OptionSpec(["--prefer"], "NAME", "On a tie, the base (or brand) takes this target's value.")
+  static let extractFormat = OptionSpec(
+    ["--format", "-f"], "FORMAT", usage: "text|json", "The report: text (default) or json.")
+}

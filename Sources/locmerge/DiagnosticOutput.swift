@@ -1,0 +1,54 @@
+import LayerMerge
+
+/// Where a run's findings go, in its reporter's format: Xcode's lines on standard error (in colour
+/// on a terminal) and GitHub Actions' commands on standard output, each as it comes; a JSON or
+/// SARIF document on standard output at ``finish()``, which every path of the run must reach
+/// (`defer`), so that a consumer always gets a whole document.
+final class DiagnosticOutput {
+  let reporter: DiagnosticReporter
+  private let console: Console
+  private let printer: DiagnosticPrinter
+  private var collected: [Finding] = []
+  private var finished = false
+
+  init(reporter: DiagnosticReporter, console: Console) {
+    self.reporter = reporter
+    self.console = console
+    self.printer = DiagnosticPrinter(console: console)
+  }
+
+  /// Reports a diagnostic, found by these targets.
+  func report(_ diagnostic: Diagnostic, targets: [String] = []) {
+    report(Finding(diagnostic, targets: targets))
+  }
+
+  /// Reports a finding.
+  func report(_ finding: Finding) {
+    switch reporter {
+    case .xcode: printer.print(finding.diagnostic)
+    case .githubActions: console.out(reporter.render([finding], toolVersion: CommandLineTool.version))
+    case .json, .sarif: collected.append(finding)
+    }
+  }
+
+  /// Prints the document of a JSON or SARIF report, once.
+  func finish() {
+    guard reporter.isDocument, !finished else { return }
+    finished = true
+    console.out(reporter.render(collected, toolVersion: CommandLineTool.version))
+  }
+}
+
+extension DiagnosticReporter {
+  /// The value of `--reporter`.
+  /// - Throws: A usage error naming the reporters.
+  init(argument: String) throws(UsageError) {
+    guard let reporter = DiagnosticReporter(rawValue: argument) else {
+      let hint =
+        ArgumentScanner.closest(to: argument, among: Self.allCases.map(\.rawValue))
+        .map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError("--reporter takes \(Self.names), got '\(argument)'\(hint)")
+    }
+    self = reporter
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// `--reporter` and the project file's `"reporter"`: the same findings as Xcode's lines, JSON,
+/// GitHub Actions commands and SARIF, held to golden files; the SARIF log to the schema.
+@Suite struct ReporterTests {
+  /// Layers whose lint has a warning with a note, warnings without a line, a key with `%`, `,`
+  /// and `:`, and a layer folder whose name needs escaping in a URI.
+  static func layers() throws -> Scratch {
+    let scratch = try Scratch()
+    try scratch.write("\"a\" = \"A %@\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n", to: "Base/en.lproj/Localizable.strings")
+    try scratch.write("\"a\" = \"A %d\";\n", to: "Base/de.lproj/Localizable.strings")
+    try scratch.write("\"b\" = \"B\";\n\"100%, sure: yes\" = \"x\";\n", to: "Brand Ä/en.lproj/Localizable.strings")
+    return scratch
+  }
+
+  static let lint = ["lint", "-b", "Base", "-s", "Brand Ä"]
+
+  @Test(arguments: [
+    ("xcode", "reporter-xcode.txt"), ("json", "reporter.json"), ("github-actions", "reporter-github-actions.txt"),
+    ("sarif", "reporter.sarif"),
+  ])
+  func eachReporterGivesItsGoldenOutput(reporter: String, golden: String) throws {
+    let scratch = try Self.layers()
+    let outcome = try ToolRunner.run(Self.lint + ["--reporter", reporter], in: scratch.root)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    // Xcode's lines go to standard error, the others to standard output; the summary stays on
+    // standard error.
+    let report = reporter == "xcode" ? outcome.standardError : outcome.standardOutput
+    try expectSnapshot(report, named: golden)
+    #expect(outcome.standardError.hasSuffix("locmerge: 2 layers, 3 files read, 4 warnings, 0 errors\n"))
+    if reporter != "xcode" { #expect(!outcome.standardError.contains("warning:")) }
+  }
+
+  @Test func theSARIFLogKeepsToTheSchema() throws {
+    let scratch = try Self.layers()
+    let outcome = try ToolRunner.run(Self.lint + ["--reporter", "sarif"], in: scratch.root)
+    let log = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+    #expect(SARIFSchema.problems(in: log) == [])
+    // Each result's rule index points at its rule.
+    let run = try #require(((log as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+    let rules = try #require(
+      ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count == 4)
+    for result in results {
+      let index = try #require(result["ruleIndex"] as? Int)
+      #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+    }
+    #expect(Set(rules.compactMap { $0["id"] as? String }) == Set(DiagnosticCode.allCases.map(\.rawValue)))
+  }
+
+  @Test func theValidatorFindsABrokenLog() throws {
+    // The validator itself: a result without a message, a region without a line, a URI with a space.
+    let broken: [String: Any] = [
+      "version": "2.1.0",
+      "runs": [
+        [
+          "tool": ["driver": ["name": "x"]],
+          "results": [
+            [
+              "level": "warning", "ruleIndex": true,
+              "locations": [["physicalLocation": ["artifactLocation": ["uri": "a b"], "region": ["startColumn": 1]]]],
+            ]
+          ],
+        ]
+      ],
+    ]
+    #expect(
+      SARIFSchema.problems(in: broken) == [
+        "$.runs[0].results[0]: result lacks required 'message'",
+        "$.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri: 'a b' is not a URI reference",
+        "$.runs[0].results[0].locations[0].physicalLocation.region: region needs one of "
+          + "[[\"startLine\"], [\"charOffset\"], [\"byteOffset\"]]",
+        "$.runs[0].results[0].ruleIndex: not an integer",
+      ])
+  }
+
+  @Test func aSARIFLogWithoutFindingsIsWholeAndAnErrorWithoutAPlaceToo() throws {
+    let scratch = try Scratch()
+    try scratch.write("\"a\" = \"A\";\n", to: "Base/en.lproj/Localizable.strings")
+    let clean = try ToolRunner.run(["lint", "-b", "Base", "--reporter", "sarif"], in: scratch.root)
+    let log = try JSONSerialization.jsonObject(with: Data(clean.standardOutput.utf8))
+    #expect(SARIFSchema.problems(in: log) == [])
+    let json = try ToolRunner.run(["lint", "-b", "Base", "--reporter", "json"], in: scratch.root)
+    #expect(json.standardOutput == "[]\n")
+    // A failed write has no line: the result has no region, the JSON null line and column.
+    let findings = [
+      Finding(Diagnostic(.error, .writeFailed, "disk full", at: SourceLocation(path: "/out/de.lproj/X.strings"))),
+      Finding(Diagnostic(.error, .writeFailed, "no place")),
+    ]
+    let sarif = try JSONSerialization.jsonObject(
+      with: Data(DiagnosticReporter.sarif.render(findings, toolVersion: "1").utf8))
+    #expect(SARIFSchema.problems(in: sarif) == [])
+    #expect(DiagnosticReporter.sarif.render(findings, toolVersion: "1").contains("\"file:///out/de.lproj/X.strings\""))
+    let lines = DiagnosticReporter.json.render(findings, toolVersion: "1").split(separator: "\n")
+    #expect(lines[2].hasPrefix("{\"file\": null, \"line\": null, \"column\": null, \"severity\": \"error\""))
+  }
+
+  @Test func buildAndTheProjectFileChooseTheReporterAndFindingsNameTheirTargets() throws {
+    let scratch = try Self.layers()
+    try scratch.write(
+      """
+      {"base": "Base", "destination": "build/{target}", "reporter": "json",
+       "targets": {"Plain": {"layers": []}, "Branded": {"layers": ["Brand Ä"]}}}
+      """, to: "locmerge.json")
+    let build = try ToolRunner.run(["build"], in: scratch.root)
+    #expect(build.status == 0, "\(build.standardError)")
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(build.standardOutput.utf8)) as? [[String: Any]])
+    // The base's problem is found by both targets, the brand's by one.
+    let byCode = Dictionary(findings.map { ($0["code"] as? String ?? "", $0) }) { first, _ in first }
+    #expect(byCode["format-misprint"]?["targets"] as? [String] == ["Plain", "Branded"])
+    #expect(byCode["format-misprint"]?["target"] is NSNull)
+    #expect(byCode["redundant-override"]?["targets"] as? [String] == ["Branded"])
+    #expect(byCode["redundant-override"]?["target"] as? String == "Branded")
+    // The command line wins over the project file.
+    let lint = try ToolRunner.run(["lint", "--reporter", "github-actions"], in: scratch.root)
+    #expect(lint.standardOutput.hasPrefix("::warning file=\(scratch.path("Base/de.lproj/Localizable.strings"))"))
+    try scratch.write(
+      "{\"base\": \"Base\", \"reporter\": \"sarfi\", \"targets\": {\"Plain\": {\"layers\": []}}}", to: "locmerge.json")
+    let wrong = try ToolRunner.run(["lint"], in: scratch.root)
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.standardError.contains(
+        "error: \"reporter\" must be one of xcode, json, github-actions, sarif, not \"sarfi\"; did you mean \"sarif\"? "
+          + "[project-file]"), "\(wrong.standardError)")
+    let usage = try ToolRunner.run(Self.lint + ["--reporter", "junit"], in: scratch.root)
+    #expect(usage.status == 64)
+    #expect(
+      usage.standardError.hasPrefix("locmerge: error: --reporter takes xcode, json, github-actions, sarif, got 'junit'")
+    )
+  }
+
+  /// No reporter passes a control character of the input on: GitHub's commands escape the path
+  /// as every printed path is escaped, JSON and SARIF as JSON strings and URIs.
+  @Test func controlCharactersInAPathStayOutOfEveryReport() throws {
+    let finding = Finding(
+      Diagnostic(.warning, .emptyFile, "the file is empty", at: SourceLocation(path: "a\u{1B}[2Jb/x.strings")))
+    for reporter in DiagnosticReporter.allCases {
+      let text = reporter.render([finding], toolVersion: "1")
+      #expect(!text.unicodeScalars.contains("\u{1B}"), "\(reporter)")
+    }
+    #expect(
+      DiagnosticReporter.githubActions.render([finding], toolVersion: "1")
+        == "::warning file=a\\u{1B}[2Jb/x.strings,title=empty-file::the file is empty\n")
+  }
+
+  @Test func everyDiagnosticEndsWithItsCode() throws {
+    let scratch = try Self.layers()
+    let outcome = try ToolRunner.run(Self.lint, in: scratch.root)
+    let lines = outcome.standardError.split(separator: "\n").filter {
+      $0.contains(": warning: ") || $0.contains(": error: ")
+    }
+    #expect(lines.count == 4)
+    for line in lines {
+      let code = try #require(line.split(separator: "[").last?.dropLast())
+      #expect(line.hasSuffix("]") && DiagnosticCode(rawValue: String(code)) != nil, "\(line)")
+    }
+    // Notes do not repeat it; the library's Xcode reporter ends the line with it too.
+    #expect(outcome.standardError.contains("note: the en value is here\n"))
+    #expect(
+      DiagnosticReporter.xcodeLines(
+        Diagnostic(.warning, .emptyFile, "the file is empty", at: SourceLocation(path: "x.strings")))
+        == "x.strings: warning: the file is empty [empty-file]\n")
+  }
+}
