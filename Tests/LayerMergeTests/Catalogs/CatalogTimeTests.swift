@@ -56,4 +56,28 @@ import Testing
     }
     #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the specifiers")
   }
+
+  /// One entry with many localizations, plural cases, substitutions and fields the model does not
+  /// know: the reader looked for a repeated name by going through the names before it.
+  @Test func anEntryWithManyMembersIsReadInOnePass() {
+    func catalog(_ count: Int) -> [UInt8] {
+      let unit = "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%arg\" } }"
+      let cases = (0..<count).map { "\"c\($0)\" : \(unit)" }.joined(separator: ", ")
+      let substitutions = (0..<count).map { "\"s\($0)\" : { \"variations\" : { \"plural\" : { \(cases) } } }" }
+      let localizations = (0..<count).map {
+        "\"l\($0)\" : { \"x\($0)\" : 1, \"stringUnit\" : { \"state\" : \"new\", \"value\" : \"v\" } }"
+      }
+      let text = """
+        {"sourceLanguage" : "en", "version" : "1.0", "strings" : { "key" : { "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "v" },
+            "substitutions" : { \(substitutions.prefix(2).joined(separator: ", ")) } },
+          \(localizations.joined(separator: ", ")) } } } }
+        """
+      return Array(text.utf8)
+    }
+    let ratio = LinearTime.ratio(n: 150, prepare: catalog) { bytes in
+      #expect(StringCatalogReader.parse(bytes, path: "C.xcstrings").catalog != nil)
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the members")
+  }
 }
