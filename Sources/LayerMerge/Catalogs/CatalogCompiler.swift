@@ -188,7 +188,7 @@ public enum CatalogCompiler {
   /// The text with each specifier `replacement` gives a text for replaced by it, in one pass.
   private static func rewritingSpecifiers(of text: String, _ replacement: (FormatSpecifier) -> String?) -> String {
     guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return text }
-    let scanned = FormatSpecifier.scan(text)
+    let scanned = FormatSpecifier.scan(text, keepingRanges: true)
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var copied = 0

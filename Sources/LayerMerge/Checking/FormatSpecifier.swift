@@ -57,9 +57,13 @@ public struct FormatSpecifier: Hashable, Sendable {
   /// Every specifier in `format` that parses, `%%` excluded, and whether every `%` started one.
   /// After a `%` that starts no valid specifier the scan goes on at the next character, so a
   /// stray `%` ("100%") hides none of the specifiers around it.
-  /// - Parameter format: A format string.
-  /// - Returns: The specifiers, each with the range of scalar offsets it spans in `format`.
-  static func scan(_ format: String) -> (specifiers: [FormatSpecifier], ranges: [Range<Int>], isComplete: Bool) {
+  /// - Parameters:
+  ///   - format: A format string.
+  ///   - keepingRanges: Whether to give each specifier's range.
+  /// - Returns: The specifiers, and, when asked, the range of scalar offsets each spans in `format`.
+  static func scan(_ format: String, keepingRanges: Bool = false)
+    -> (specifiers: [FormatSpecifier], ranges: [Range<Int>], isComplete: Bool)
+  {
     let scalars = Array(format.unicodeScalars)
     var specifiers: [FormatSpecifier] = []
     var ranges: [Range<Int>] = []
@@ -74,7 +78,7 @@ public struct FormatSpecifier: Hashable, Sendable {
       if let (specifier, end) = specifier(in: scalars, at: start) {
         if let specifier {
           specifiers.append(specifier)
-          ranges.append(start..<end)
+          if keepingRanges { ranges.append(start..<end) }
         }
         i = end
       } else {

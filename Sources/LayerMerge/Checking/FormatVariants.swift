@@ -16,12 +16,14 @@ struct FormatVariants {
   /// The label of the whole value's own variant: `""` for a string, `NSStringLocalizedFormatKey`
   /// for a rule.
   private var wholeLabel = ""
-  /// The whole value's format (a rule's format key, variables as their types); `nil` when the
+  /// The whole value's signature (a rule's format key, variables as their types); `nil` when the
   /// value has no format (not a string, or a rule without a format key).
+  private var whole: FormatSignature?
+  /// A rule's format key, read for its forms.
   private var key: ReadFormat?
   private var forms: [Form] = []
-  /// The format key's numbered arguments (a rule's; a plain string has no forms).
-  private var numbered: NumberedArguments
+  /// The format key's numbered arguments, for a rule with forms.
+  private var numbered: NumberedArguments?
 
   /// A format read once: its specifiers, with each one's type and where its arguments go.
   struct ReadFormat {
@@ -71,10 +73,10 @@ struct FormatVariants {
   /// Reads a value's formats.
   /// - Parameter value: A plain string or a stringsdict rule; anything else has none.
   init(_ value: LocalizationValue) {
-    numbered = NumberedArguments(ReadFormat("", variables: [:]))
     switch value {
     case .string(let text):
-      key = ReadFormat(text, variables: [:])
+      // Most values: one signature and nothing else to read.
+      whole = FormatSignature(format: text)
     case .dictionary(let rule):
       var variables: [String: FormatSpecifier.ArgumentType] = [:]
       for (name, value) in rule.pairs {
@@ -88,7 +90,7 @@ struct FormatVariants {
       wholeLabel = "NSStringLocalizedFormatKey"
       let read = ReadFormat(formatKey, variables: variables)
       key = read
-      numbered = NumberedArguments(read)
+      whole = read.signature
       var seen: Set<String> = []
       for (index, specifier) in read.specifiers.enumerated() {
         guard let name = specifier.variable, seen.insert(name).inserted, case .dictionary(let variable)? = rule[name]
@@ -99,6 +101,7 @@ struct FormatVariants {
             Form(label: "\(name).\(category)", placeholder: index, format: ReadFormat(text, variables: variables)))
         }
       }
+      if !forms.isEmpty { numbered = NumberedArguments(read) }
     default:
       break
     }
@@ -106,8 +109,9 @@ struct FormatVariants {
 
   /// Every variant's signature, made whole (``LocalizationValue/formatSignatures``).
   var signatures: [(variant: String, signature: FormatSignature)] {
-    guard let key else { return [] }
-    return [(wholeLabel, key.signature)]
+    guard let whole else { return [] }
+    guard let key else { return [(wholeLabel, whole)] }
+    return [(wholeLabel, whole)]
       + forms.map { form in
         let j = form.placeholder
         let specifiers = key.specifiers[..<j] + form.format.specifiers + key.specifiers[(j + 1)...]
@@ -125,8 +129,8 @@ struct FormatVariants {
   /// A flaw of any variant other than a stray `%` makes the union's flaw; so does a position two
   /// variants use as different types.
   var union: FormatSignature? {
-    guard let key else { return nil }
-    var result = key.signature
+    guard var result = whole else { return nil }
+    guard let key, let numbered else { return result }
     if let flaw = result.flaw, flaw != .invalidSpecifier { return result }
     var complete = result.flaw == nil
     var crossings = Crossings(key: key, numbered: numbered)
@@ -154,25 +158,19 @@ struct FormatVariants {
   func worstMismatch(against reference: FormatSignature, ignoringStrayPercents: Bool)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    guard let key else { return nil }
-    var comparison = VariantComparison(key: key, numbered: numbered, reference: reference)
-    var first: (variant: String, mismatch: FormatMismatch)?
-    func consider(_ label: String, _ found: FormatMismatch?) -> Bool {
-      guard let found else { return false }
-      if found.consequence == .crash {
-        first = (label, found)
-        return true
-      }
-      first = first ?? (label, found)
-      return false
-    }
-    var whole = key.signature
+    guard var whole else { return nil }
     if ignoringStrayPercents, whole.flaw == .invalidSpecifier { whole.flaw = nil }
-    if consider(wholeLabel, whole.mismatch(against: reference)) { return first }
+    let found = whole.mismatch(against: reference)
+    if found?.consequence == .crash { return found.map { (wholeLabel, $0) } }
+    var first = found.map { (variant: wholeLabel, mismatch: $0) }
+    guard let key, let numbered else { return first }
+    var comparison = VariantComparison(key: key, numbered: numbered, reference: reference)
     for form in forms {
-      let found = comparison.mismatch(of: form, ignoringStrayPercents: ignoringStrayPercents)
-      if consider(form.label, found) { return first }
+      guard let found = comparison.mismatch(of: form, ignoringStrayPercents: ignoringStrayPercents) else { continue }
+      if found.consequence == .crash { return (form.label, found) }
+      first = first ?? (form.label, found)
     }
     return first
   }
+
 }

@@ -42,20 +42,35 @@ struct NearMissIndex: Sendable {
   }
 
   init<Keys: Sequence>(_ keys: Keys) where Keys.Element == String {
-    for key in keys { insert(key) }
+    var read: [(String, [Unicode.Scalar])] = []
+    var scalarCount = 0
+    for key in keys {
+      let scalars = Self.scalars(of: key)
+      guard scalars.count >= Self.minimumLength else { continue }
+      read.append((key, scalars))
+      scalarCount += scalars.count
+    }
+    wholeKeys.reserveCapacity(read.count)
+    deletions.reserveCapacity(scalarCount)
+    for (key, scalars) in read { insert(key, scalars) }
   }
 
   /// Adds a key to the index.
   mutating func insert(_ key: String) {
     let scalars = Self.scalars(of: key)
     guard scalars.count >= Self.minimumLength else { return }
+    insert(key, scalars)
+  }
+
+  private mutating func insert(_ key: String, _ scalars: [Unicode.Scalar]) {
     let position = keys.count
     keys.append((key, scalars))
     hashes.load(scalars)
+    // Keys are compared only when two share a place (rarely, but for near misses).
     let isSmaller = { [keys] (candidate: Int, incumbent: Int) in Self.precedes(keys[candidate], keys[incumbent]) }
     wholeKeys.insert(hashes.whole, position, isSmaller: isSmaller)
-    for index in scalars.indices where scalars[index].properties.numericType == nil {
-      deletions.insert(hashes.placed(hashes.deleting(index), at: index), position, isSmaller: isSmaller)
+    for index in scalars.indices where !Self.isNumber(scalars[index]) {
+      deletions.insert(hashes.deleting(index, placed: true), position, isSmaller: isSmaller)
     }
   }
 
@@ -82,7 +97,7 @@ struct NearMissIndex: Sendable {
     var hashes = DeletionHashes()
     hashes.load(query)
     // A key one longer, with its extra character at `index`.
-    for index in 0...query.count { considerBoth(deletions.smallest(hashes.placed(hashes.whole, at: index))) }
+    for index in 0...query.count { considerBoth(deletions.smallest(hashes.whole(placedAt: index))) }
     var index = 0
     while index < query.count {
       var runEnd = index + 1
@@ -93,8 +108,8 @@ struct NearMissIndex: Sendable {
       }
       for position in index..<runEnd {
         // A substitution here (not of a digit), and a swap with the next character.
-        if query[position].properties.numericType == nil {
-          considerBoth(deletions.smallest(hashes.placed(hashes.deleting(position), at: position)))
+        if !Self.isNumber(query[position]) {
+          considerBoth(deletions.smallest(hashes.deleting(position, placed: true)))
         }
         if position + 1 < query.count, query[position] != query[position + 1] {
           considerBoth(wholeKeys.smallest(hashes.swapping(position)))
@@ -110,6 +125,12 @@ struct NearMissIndex: Sendable {
     _ lhs: (key: String, scalars: [Unicode.Scalar]), _ rhs: (key: String, scalars: [Unicode.Scalar])
   ) -> Bool {
     lhs.key < rhs.key
+  }
+
+  /// Whether a character is a number (an edit of one is deliberate): an ASCII digit without
+  /// looking up its Unicode properties (most keys are ASCII).
+  static func isNumber(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
   }
 
   /// The key's scalars; an ASCII key's without decoding (most keys are).
@@ -164,12 +185,12 @@ extension NearMissIndex.Edit {
   var isDeliberate: Bool {
     switch self {
     case .substitution(let a, let b):
-      return a.properties.numericType != nil || b.properties.numericType != nil
+      return NearMissIndex.isNumber(a) || NearMissIndex.isNumber(b)
     case .transposition:
       return false
     case .insertion(var index, let longer):
       let inserted = longer[index]
-      if inserted.properties.numericType != nil { return true }
+      if NearMissIndex.isNumber(inserted) { return true }
       // In a run of equal characters the insertion may be counted at any of them; an `s` is
       // plural when it ends a word: after a letter, before the end, a separator or a capital.
       guard inserted == "s" else { return false }
@@ -238,9 +259,22 @@ private struct DeletionHashes {
   /// The hash of the whole sequence.
   var whole: UInt64 { Self.finish(prefixes[count], length: count) }
 
-  /// The hash of the sequence without the scalar at `index`.
-  func deleting(_ index: Int) -> UInt64 {
-    Self.finish(prefixes[index] &* powers[count - 1 - index] &+ suffixes[index + 1], length: count - 1)
+  /// The hash of the whole sequence together with a place in it (where a longer key has its extra
+  /// character): what ``deleting(_:placed:)`` gives that key at that place.
+  func whole(placedAt index: Int) -> UInt64 {
+    Self.finish(prefixes[count] &+ Self.place(index), length: count)
+  }
+
+  /// The hash of the sequence without the scalar at `index`, and with the place of the deleted
+  /// scalar when `placed`.
+  func deleting(_ index: Int, placed: Bool = false) -> UInt64 {
+    let sum = prefixes[index] &* powers[count - 1 - index] &+ suffixes[index + 1]
+    return Self.finish(placed ? sum &+ Self.place(index) : sum, length: count - 1)
+  }
+
+  /// What a place adds to a sum (a multiple of an odd constant, apart for every place).
+  private static func place(_ index: Int) -> UInt64 {
+    (UInt64(index) &+ 1) &* 0x9E37_79B9_7F4A_7C15 ^ 0x5851_F42D_4C95_7F2D
   }
 
   /// The hash of the sequence with the scalars at `index` and `index + 1` swapped.
@@ -249,11 +283,6 @@ private struct DeletionHashes {
     let (high, low) = (powers[count - 1 - index], powers[count - 2 - index])
     return Self.finish(
       prefixes[count] &- first &* high &- second &* low &+ second &* high &+ first &* low, length: count)
-  }
-
-  /// A hash together with a place in the sequence.
-  func placed(_ hash: UInt64, at index: Int) -> UInt64 {
-    Self.finish(hash &+ UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15, length: index)
   }
 
   private static func finish(_ sum: UInt64, length: Int) -> UInt64 {
@@ -272,6 +301,13 @@ private struct SmallestByHash: Sendable {
   /// Position + 1 of the smallest and the second smallest in each slot; 0 marks none.
   private var smallest: [(Int32, Int32)] = []
   private var count = 0
+
+  /// Makes room for `count` hashes without growing.
+  mutating func reserveCapacity(_ count: Int) {
+    var capacity = max(64, smallest.count)
+    while capacity < count * 2 { capacity *= 2 }
+    if capacity > smallest.count { grow(to: capacity) }
+  }
 
   /// Stores `position` under `hash` if it is among the two smallest there.
   mutating func insert(_ hash: UInt64, _ position: Int, isSmaller: (Int, Int) -> Bool) {
@@ -308,9 +344,9 @@ private struct SmallestByHash: Sendable {
     return (0, 0)
   }
 
-  private mutating func grow() {
+  private mutating func grow(to capacity: Int? = nil) {
     let old = zip(hashes, smallest).filter { $0.1.0 != 0 }
-    let capacity = max(64, smallest.count * 2)
+    let capacity = capacity ?? max(64, smallest.count * 2)
     hashes = Array(repeating: 0, count: capacity)
     smallest = Array(repeating: (0, 0), count: capacity)
     let mask = capacity - 1
