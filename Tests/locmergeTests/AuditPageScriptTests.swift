@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import locmerge
+
 /// Nothing in a key, a value or a layer's name can end or alter the audit page's data block
 /// (issue 23, case 8): the page is read here as a browser reads a script element's text (the
 /// HTML standard's script data states, in which `<!--` followed by `<script` hides the next
@@ -133,5 +135,17 @@ import Testing
   /// A tag name ends at white space, `/` or `>`.
   private static func isTagEnd(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
     index < scalars.count && ["\t", "\n", "\u{C}", " ", "/", ">"].contains(scalars[index])
+  }
+}
+
+/// Escaping the page's data and filling its text take time in proportion to the text (issue 23,
+/// case 5): each escape appended to a copy of the text so far.
+@Suite struct AuditPageTimeTests {
+  @Test func escapingManyMarkersIsOnePass() {
+    let ratio = LinearTime.ratio(n: 20_000, prepare: { String(repeating: "<&>", count: $0) }) { text in
+      #expect(AuditPage.scriptSafe(text).utf8.count == 18 * text.utf8.count / 3)
+      #expect(text.replacingEvery("&", with: "&amp;").utf8.count == text.utf8.count + 4 * text.utf8.count / 3)
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the markers")
   }
 }

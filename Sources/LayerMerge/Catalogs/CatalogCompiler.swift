@@ -186,19 +186,21 @@ public enum CatalogCompiler {
   }
 
   /// The text with each specifier `replacement` gives a text for replaced by it, in one pass.
-  private static func rewritingSpecifiers(of text: String, _ replacement: (FormatSpecifier) -> String?) -> String {
+  static func rewritingSpecifiers(of text: String, _ replacement: (FormatSpecifier) -> String?) -> String {
     guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return text }
     let scanned = FormatSpecifier.scan(text, keepingRanges: true)
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var copied = 0
+    // One scalar at a time: appending a whole sequence to a scalar view copies the view each
+    // time (quadratic for many specifiers).
     for (specifier, range) in zip(scanned.specifiers, scanned.ranges) {
       guard let replaced = replacement(specifier) else { continue }
-      result.append(contentsOf: scalars[copied..<range.lowerBound])
-      result.append(contentsOf: replaced.unicodeScalars)
+      for scalar in scalars[copied..<range.lowerBound] { result.append(scalar) }
+      for scalar in replaced.unicodeScalars { result.append(scalar) }
       copied = range.upperBound
     }
-    result.append(contentsOf: scalars[copied...])
+    for scalar in scalars[copied...] { result.append(scalar) }
     return String(result)
   }
 

@@ -46,18 +46,19 @@ struct AuditPage {
   /// separators are written as `\u` escapes. None of them stands outside a string in JSON, so the
   /// result is the same JSON.
   static func scriptSafe(_ json: String) -> String {
-    var result = String.UnicodeScalarView()
+    // A String grows in place; appending a sequence to a scalar view copies the view each time.
+    var result = ""
     for scalar in json.unicodeScalars {
       switch scalar {
-      case "<": result.append(contentsOf: "\\u003c".unicodeScalars)
-      case ">": result.append(contentsOf: "\\u003e".unicodeScalars)
-      case "&": result.append(contentsOf: "\\u0026".unicodeScalars)
-      case "\u{2028}": result.append(contentsOf: "\\u2028".unicodeScalars)
-      case "\u{2029}": result.append(contentsOf: "\\u2029".unicodeScalars)
-      default: result.append(scalar)
+      case "<": result += "\\u003c"
+      case ">": result += "\\u003e"
+      case "&": result += "\\u0026"
+      case "\u{2028}": result += "\\u2028"
+      case "\u{2029}": result += "\\u2029"
+      default: result.unicodeScalars.append(scalar)
       }
     }
-    return String(result)
+    return result
   }
 
   /// The template with each `{{NAME}}` replaced by its value, in one pass: values are never read

@@ -1,6 +1,7 @@
-import LayerMerge
 import TestSupport
 import Testing
+
+@testable import LayerMerge
 
 /// Compiling and checking a catalog takes time in proportion to the catalog, whatever a value
 /// holds (issue 23, case 5); each budget is set by the same work on an input 8 times smaller
@@ -79,5 +80,15 @@ import Testing
       #expect(StringCatalogReader.parse(bytes, path: "C.xcstrings").catalog != nil)
     }
     #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the members")
+  }
+
+  /// Rewriting the specifiers of a long format (`%#@a@` made `%1$#@a@`, `%lld` made `%1$lld`)
+  /// appended each piece to a copy of the text so far.
+  @Test func rewritingManySpecifiersIsOnePass() {
+    let ratio = LinearTime.ratio(n: 10000, prepare: { String(repeating: "%#@a@ ", count: $0) }) { text in
+      let rewritten = CatalogCompiler.rewritingSpecifiers(of: text) { _ in "%1$#@a@" }
+      #expect(rewritten.utf8.count == text.utf8.count + 2 * text.utf8.count / 6)
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the specifiers")
   }
 }
