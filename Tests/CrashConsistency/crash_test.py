@@ -298,6 +298,17 @@ def check_outputs_after_follow_up(folder, clean, process):
     return problems
 
 
+def clean_run(runner, root, name, what):
+    """The command run into a fresh folder `root/name`: the folder, its files, and the problem if
+    the run failed."""
+    folder = os.path.join(root, name)
+    shutil.rmtree(folder, ignore_errors=True)
+    process = runner.run(folder)
+    if process.returncode != 0:
+        return folder, {}, f"clean {what} failed: {process.stderr[:300]}"
+    return folder, tree(folder), None
+
+
 def temporaries_beside(path):
     """Temporary files and folders left next to a path (`.NAME.locmerge-…`)."""
     folder = os.path.dirname(path)
@@ -329,12 +340,10 @@ class MergeRounds:
     def round(self, rng, use_inject):
         self.workload.mutate()
         sources = self.workload.digest()
-        clean_destination = os.path.join(self.root, "clean-dest")
-        shutil.rmtree(clean_destination, ignore_errors=True)
-        clean_run = self.runner.run(clean_destination)
-        if clean_run.returncode != 0:
-            return "setup", [f"clean merge failed: {clean_run.stderr[:300]}"]
-        clean = outputs_of(tree(clean_destination))
+        clean_destination, clean, failure = clean_run(self.runner, self.root, "clean-dest", "merge")
+        if failure:
+            return "setup", [failure]
+        clean = outputs_of(clean)
         with open(self.depfile_of(clean_destination), "rb") as handle:
             clean_depfile = handle.read().replace(b"clean-dest", b"dest")
         before = tree(self.destination)
@@ -405,12 +414,10 @@ class BuildRounds:
         sources = self.workload.digest()
         with open(os.path.join(self.root, "locmerge.json"), "rb") as handle:
             project = handle.read()
-        clean_destination = os.path.join(self.root, "clean-dest")
-        shutil.rmtree(clean_destination, ignore_errors=True)
-        clean_run = self.runner.run(clean_destination)
-        if clean_run.returncode != 0:
-            return "setup", [f"clean build failed: {clean_run.stderr[:300]}"]
-        clean = outputs_of(tree(clean_destination))
+        _, clean, failure = clean_run(self.runner, self.root, "clean-dest", "build")
+        if failure:
+            return "setup", [failure]
+        clean = outputs_of(clean)
         before = tree(self.destination)
 
         if use_inject:
@@ -454,12 +461,9 @@ class ExtractRounds:
     def round(self, rng, use_inject):
         self.workload.mutate()
         sources = self.workload.digest()
-        clean_out = os.path.join(self.root, "clean-out")
-        shutil.rmtree(clean_out, ignore_errors=True)
-        clean_run = self.runner.run(clean_out)
-        if clean_run.returncode != 0:
-            return "setup", [f"clean extract failed: {clean_run.stderr[:300]}"]
-        clean = tree(clean_out)
+        _, clean, failure = clean_run(self.runner, self.root, "clean-out", "extract")
+        if failure:
+            return "setup", [failure]
         # extract writes a new folder: each round starts without one, as a user would.
         shutil.rmtree(self.out, ignore_errors=True)
 
