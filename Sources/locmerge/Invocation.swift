@@ -24,6 +24,8 @@ struct Invocation: Equatable {
     case projectAudit(ProjectOptions, AuditOptions)
     /// `init`: a starting project file.
     case initProject(InitOptions)
+    /// `xcode show`, `xcode install`, `xcode uninstall`.
+    case xcode(XcodeOptions)
   }
 
   var command: Command
@@ -64,6 +66,7 @@ struct Invocation: Equatable {
     case "init": return Invocation(command: .initProject(try InitOptions.parse(rest)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
+    case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

@@ -6,7 +6,8 @@ extension ProjectFile {
     /// The input list: every table file the target's merge reads, and the project file.
     public var inputs: CompanionFile
     /// The output list: every file the merge writes in the destination, and its record, stamp
-    /// and lock where they are (in the state folder).
+    /// and lock where they are (in the state folder); with a state folder, also the folders the
+    /// merge creates in the destination (`de.lproj`), which a sandboxed script must declare.
     public var outputs: CompanionFile
   }
 
@@ -54,6 +55,11 @@ extension ProjectFile {
       }
       let state = target.state ?? self.state
       try add(planned.outputs, under: template, given: nil)
+      if state != nil {
+        // With the bookkeeping elsewhere, DEST may be the product's resource folder, where user
+        // script sandboxing lets a script create only the folders it declares (`de.lproj`).
+        try add(Self.folders(of: planned.outputs), under: template, given: nil)
+      }
       let bookkeeping = OutputPlan.bookkeepingNames
       if let state {
         try add(bookkeeping, under: state, given: nil)
@@ -88,6 +94,16 @@ extension ProjectFile {
   }
 
   // MARK: - Private
+
+  /// Every folder the relative paths lie in (`Sub`, `Sub/de.lproj`), each once, sorted.
+  private static func folders(of paths: [String]) -> [String] {
+    var folders: Set<String> = []
+    for path in paths {
+      var folder = PathText.parent(path)
+      while !folder.isEmpty, folders.insert(folder).inserted { folder = PathText.parent(folder) }
+    }
+    return folders.sorted()
+  }
 
   /// A destination or state folder as a list names it: one that starts with a build setting stays
   /// symbolic (Xcode expands it), any other is resolved against the project folder.

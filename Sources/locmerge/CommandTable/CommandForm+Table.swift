@@ -76,4 +76,19 @@ extension CommandForm {
   static let extract = CommandForm(
     words: "extract", operands: ("NAME=DIR...", "A target and the folder with its full <lang>.lproj tables."),
     uses: [.required(.extractOutput), .shown(.group), .shown(.prefer), .shown(.extractFormat)])
+
+  static let xcodeShow = CommandForm(
+    words: "xcode show", label: "of show",
+    uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.xcodeConfig)])
+
+  static let xcodeInstall = CommandForm(
+    words: "xcode install", label: "of install",
+    uses: [
+      .shown(.xcodeProject), .shown(.installTarget), .shown(.installDryRun), .shown(.xcodeCheck),
+      .shown(.removeCopies), .listed(.tool), .listed(.xcodeConfig),
+    ])
+
+  static let xcodeUninstall = CommandForm(
+    words: "xcode uninstall", label: "of uninstall",
+    uses: [.shown(.xcodeProject), .shown(.uninstallTarget), .shown(.uninstallDryRun), .listed(.xcodeConfig)])
 }

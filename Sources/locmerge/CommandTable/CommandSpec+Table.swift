@@ -2,7 +2,7 @@
 /// OPTIONS of each page are made from the forms.
 extension CommandSpec {
   /// Every command, in the order of the top-level usage.
-  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract]
+  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract, xcode]
 
   /// The command a word selects, if any.
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -19,7 +19,8 @@ extension CommandSpec {
       settings.
       """,
     more: """
-      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources"):
+      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources";
+      'locmerge xcode install' adds it to every target of locmerge.json):
         1. Shell: /bin/sh. Script:  "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
         2. Input File Lists:  $(SRCROOT)/Localization/$(TARGET_NAME)-inputs.xcfilelist
            Output File Lists: $(SRCROOT)/Localization/$(TARGET_NAME)-outputs.xcfilelist
@@ -164,5 +165,38 @@ extension CommandSpec {
       EXAMPLE:
         locmerge extract -o Localization --group Acme=AcmePro,AcmeLite \\
           AcmePro=Old/AcmePro AcmeLite=Old/AcmeLite GlobexGo=Old/GlobexGo
+      """)
+
+  static let xcode = CommandSpec(
+    name: "xcode", forms: [.xcodeShow, .xcodeInstall, .xcodeUninstall],
+    about: """
+      show: every target of the Xcode project with its product type, build phases and localized
+      tables (variant groups and .lproj files of Copy Bundle Resources, String Catalogs, and the
+      tables of synchronized folders found on disk), paths relative to the project's folder; '*'
+      marks per-target copies (other targets have that table under different files), and 'phase'
+      says whether the locmerge phase is there and current for locmerge.json.
+
+      install: adds one Run Script phase, the same in every target of locmerge.json (or those
+      named), right before Copy Bundle Resources; it runs 'locmerge build --target "$TARGET_NAME"'
+      with the target's file lists, which install writes too. The merged tables go straight into
+      the product ($(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)), the record, stamp and
+      lock to $(TARGET_TEMP_DIR)/locmerge: install sets "destination" and "state" in locmerge.json
+      to those. A rerun updates the phase in place, or changes nothing. Only the lines of the
+      phase, of the targets' phase lists and of removed copies change; the file is replaced at
+      once, never while it has merge-conflict markers.
+
+      uninstall: takes out exactly the phase install added (a project installed and uninstalled
+      is byte for byte what it was); copies removed with --remove-copies stay removed.
+      """,
+    more: """
+      If the project is open in Xcode, let Xcode reload it from disk when it asks.
+
+      EXAMPLES:
+        locmerge xcode show
+        locmerge xcode show --json --project App.xcodeproj
+        locmerge xcode install --dry-run
+        locmerge xcode install --remove-copies
+        locmerge xcode install --check
+        locmerge xcode uninstall --target AcmePro
       """)
 }

@@ -146,4 +146,37 @@ extension OptionSpec {
   static let prefer = OptionSpec(["--prefer"], "NAME", "On a tie, the base (or brand) takes this target's value.")
   static let extractFormat = OptionSpec(
     ["--format", "-f"], "FORMAT", usage: "text|json", "The report: text (default) or json.")
+
+  // MARK: xcode
+
+  static let xcodeProject = OptionSpec(
+    ["--project", "-p"], "P.xcodeproj",
+    "The Xcode project (default: the one *.xcodeproj in the current folder, else in $SRCROOT).")
+  static let xcodeJSON = OptionSpec(
+    ["--json"], "Print one JSON document: the project, its objectVersion and every target with its phase and tables.")
+  static let xcodeConfig = OptionSpec(
+    ["--config", "-c"], "FILE",
+    "The project file (default: locmerge.json in the current folder, else in $SRCROOT, else in the Xcode "
+      + "project's folder).")
+  static let installTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Install in this target of locmerge.json; repeat for more (default: every target of locmerge.json).")
+  static let uninstallTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Take the phase out of this target; repeat for more (default: every target that has it).")
+  static let installDryRun = OptionSpec(
+    ["--dry-run"], "Print the unified diff of locmerge.json and project.pbxproj, and write nothing.")
+  static let uninstallDryRun = OptionSpec(["--dry-run"], "Print the unified diff of project.pbxproj and write nothing.")
+  static let xcodeCheck = OptionSpec(
+    ["--check"],
+    "Write nothing; exit with status 1, naming them, when targets lack the current phase or locmerge.json lacks "
+      + "what it needs (for CI).")
+  static let removeCopies = OptionSpec(
+    ["--remove-copies"],
+    "Take the tables the phase writes out of the targets' Copy Bundle Resources (or add them to the target's "
+      + "exceptions of a synchronized folder); the files stay on disk and in the navigator.")
+  static let tool = OptionSpec(
+    ["--tool"], "PATH",
+    "The locmerge the phase runs: a path (inside the project: written as $SRCROOT/…) or a command on PATH "
+      + "(default: what the installed phase runs, else $SRCROOT/tools/locmerge when it exists, else locmerge on PATH).")
 }

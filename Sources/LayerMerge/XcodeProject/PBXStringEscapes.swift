@@ -1,0 +1,112 @@
+/// Strings in `project.pbxproj`: how a quoted string's escapes read (Apple's old-style reader) and
+/// how Xcode writes a string (bare or quoted, PBXPROJ.md §2).
+enum PBXStringEscapes {
+  /// The value of a quoted string's content (the bytes between the quotes).
+  ///
+  /// `\a \b \f \n \r \t \v` are control characters, `\U` takes up to four hex digits (UTF-16 units;
+  /// a pair of surrogates makes one character, a lone one U+FFFD as when Apple's string is bridged),
+  /// one to three octal digits name a NeXTSTEP Latin character, and a backslash before anything
+  /// else stands for that character. The scanner has checked that a `\U` has digits.
+  static func decode(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(range.count)
+    var mayHoldSurrogates = false
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      let byte = bytes[i]
+      i += 1
+      guard byte == UInt8(ascii: "\\"), i < end else {
+        output.append(byte)
+        continue
+      }
+      let escaped = bytes[i]
+      i += 1
+      switch escaped {
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = Int(escaped - UInt8(ascii: "0"))
+        var digits = 1
+        while digits < 3, i < end, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[i]) {
+          value = (value << 3 + Int(bytes[i] - UInt8(ascii: "0"))) & 0xFF
+          digits += 1
+          i += 1
+        }
+        appendUTF8(NextStepLatin.unicodeScalar(for: UInt8(value)), to: &output)
+      case UInt8(ascii: "U"):
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < 4, i < end, let digit = hexValue(bytes[i]) {
+          value = value << 4 | UInt32(digit)
+          digits += 1
+          i += 1
+        }
+        if value & 0xF800 == 0xD800 { mayHoldSurrogates = true }
+        appendUTF8(value, to: &output)
+      case UInt8(ascii: "a"): output.append(0x07)
+      case UInt8(ascii: "b"): output.append(0x08)
+      case UInt8(ascii: "f"): output.append(0x0C)
+      case UInt8(ascii: "n"): output.append(0x0A)
+      case UInt8(ascii: "r"): output.append(0x0D)
+      case UInt8(ascii: "t"): output.append(0x09)
+      case UInt8(ascii: "v"): output.append(0x0B)
+      default:
+        // Any other character stands for itself: copy it whole (the text is valid UTF-8).
+        output.append(escaped)
+        while i < end, bytes[i] & 0xC0 == 0x80 {
+          output.append(bytes[i])
+          i += 1
+        }
+      }
+    }
+    return GeneralizedUTF8.string(output, mayContainSurrogates: mayHoldSurrogates)
+  }
+
+  /// The value of a hex digit, or `nil`.
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
+  /// A string as Xcode writes it: bare when it is made only of letters, digits and `_$./` and holds
+  /// neither `//` nor `___`, quoted otherwise, with `\\ \" \n \t` escaped and other control
+  /// characters as `\Uxxxx` (Xcode's rule for those is not known; this form reads back exactly).
+  static func written(_ text: String) -> String {
+    if isBare(text) { return text }
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let digits = String(scalar.value, radix: 16, uppercase: false)
+          result += "\\U" + String(repeating: "0", count: 4 - digits.count) + digits
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// Whether Xcode writes `text` without quotes.
+  static func isBare(_ text: String) -> Bool {
+    guard !text.isEmpty, !text.contains("//"), !text.contains("___") else { return false }
+    return text.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."),
+        UInt8(ascii: "/"):
+        return true
+      default:
+        return false
+      }
+    }
+  }
+}
