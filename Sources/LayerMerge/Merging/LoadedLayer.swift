@@ -63,10 +63,12 @@ public struct LoadedLayer: Sendable {
   ///   - layers: The layers to load.
   ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
   ///   - destinations: Further folders not to read through links.
+  ///   - keeping: Which tables and catalogs to read, by address (all when `nil`).
   /// - Returns: The loaded layers, in the order of `layers`.
-  package static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
-    -> [LoadedLayer]
-  {
+  package static func load(
+    _ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [],
+    keeping: ((TableAddress) -> Bool)? = nil
+  ) -> [LoadedLayer] {
     let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
     let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
     enum Found: Sendable {
@@ -79,11 +81,12 @@ public struct LoadedLayer: Sendable {
     }
     var found: [Found] = []
     for (index, scan) in scans.enumerated() {
-      for (address, path) in scan.tables.sorted(by: { $0.key < $1.key }) where !options.excludes(address.relativePath) {
+      for (address, path) in scan.tables.sorted(by: { $0.key < $1.key })
+      where !options.excludes(address.relativePath) && keeping?(address) != false {
         found.append(.table(layer: index, address, path: path))
       }
       for (address, path) in scan.catalogs.sorted(by: { $0.key < $1.key })
-      where !options.excludes(address.relativePath) {
+      where !options.excludes(address.relativePath) && keeping?(address) != false {
         found.append(.catalog(layer: index, address, path: path))
       }
     }
