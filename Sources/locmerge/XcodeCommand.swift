@@ -138,8 +138,11 @@ struct XcodeCommand {
     let width = installation.edit.targets.map(\.target.count).max() ?? 0
     for result in installation.edit.targets {
       let target = project.target(named: result.target)
-      var line = "  " + result.target.padding(width) + "  " + describe(result.phase, target: target)
-      if !result.removedCopies.isEmpty { line += "; copies taken out: " + result.removedCopies.joined(separator: ", ") }
+      var line =
+        "  " + DisplayText.escaped(result.target).padding(width) + "  " + describe(result.phase, target: target)
+      if !result.removedCopies.isEmpty {
+        line += "; copies taken out: " + result.removedCopies.map(DisplayText.escaped).joined(separator: ", ")
+      }
       text += line + "\n"
     }
     text += "  File lists: \(changedLists) written, \(installation.fileLists.count - changedLists) unchanged.\n"
@@ -182,7 +185,8 @@ struct XcodeCommand {
     }
     var text = "\(name):\n"
     for result in edit.targets {
-      text += "  \(result.target): " + (result.phase == .removed ? "phase removed" : "no phase") + "\n"
+      text +=
+        "  \(DisplayText.escaped(result.target)): " + (result.phase == .removed ? "phase removed" : "no phase") + "\n"
     }
     text +=
       "  \(ProjectFileReader.fileName), the file lists and copies taken out by --remove-copies stay as they are.\n"

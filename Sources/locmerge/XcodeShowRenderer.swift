@@ -50,10 +50,13 @@ struct XcodeShowRenderer {
     }
     for target in project.targets {
       let kind = target.productType.map(Self.shortType) ?? target.kind.rawValue
-      text += "\n\(target.name)  (\(kind))  locmerge phase: \(integration.status(of: target, tool: tool).rawValue)\n"
+      // Names and paths come from the project: escaped, so that none can forge a line.
+      let status = integration.status(of: target, tool: tool).rawValue
+      text += "\n\(DisplayText.escaped(target.name))  (\(DisplayText.escaped(kind)))  locmerge phase: \(status)\n"
       text +=
         "  phases:  "
-        + (target.buildPhases.isEmpty ? "none" : target.buildPhases.map(\.displayName).joined(separator: ", ")) + "\n"
+        + (target.buildPhases.isEmpty
+          ? "none" : target.buildPhases.map { DisplayText.escaped($0.displayName) }.joined(separator: ", ")) + "\n"
       guard !target.tables.isEmpty else {
         text += "  tables:  none\n"
         continue
@@ -64,8 +67,9 @@ struct XcodeShowRenderer {
       for (index, table) in target.tables.enumerated() {
         let mark = copies[target.name]?.contains(table.name) == true ? "  *" : ""
         text +=
-          (index == 0 ? "  tables:  " : "           ") + Self.padded(table.name, nameWidth) + "  "
-          + Self.padded(languages[index], languageWidth) + "  " + Self.paths(table) + mark + "\n"
+          (index == 0 ? "  tables:  " : "           ") + Self.padded(DisplayText.escaped(table.name), nameWidth) + "  "
+          + Self.padded(DisplayText.escaped(languages[index]), languageWidth) + "  "
+          + DisplayText.escaped(Self.paths(table)) + mark + "\n"
       }
     }
     if !copies.isEmpty {

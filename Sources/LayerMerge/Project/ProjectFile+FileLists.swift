@@ -27,6 +27,17 @@ extension ProjectFile {
   public func fileLists(
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
+    try fileLists(for: targets, environment: environment, srcroot: srcroot, options: options) { target, options in
+      LayerMerger.plannedFiles(layers(of: target), options: options)
+    }
+  }
+
+  /// ``fileLists(for:environment:srcroot:options:)`` with each target's planned files given (a
+  /// caller that planned them already, scanning each shared layer once).
+  package func fileLists(
+    for targets: [Target], environment: [String: String], srcroot: String?, options: MergeOptions?,
+    planned plan: (Target, MergeOptions) -> (inputs: [String], outputs: [TableAddress])
+  ) throws(SelectionError) -> [TargetFileLists] {
     let root = srcroot ?? sourceRoot
     let settings = [(name: "SRCROOT", path: root)]
     var result: [TargetFileLists] = []
@@ -34,7 +45,13 @@ extension ProjectFile {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let planned = plannedFiles(of: target, options: options)
+      let found = plan(target, self.options(for: target, from: options))
+      // The project file is an input too: editing it must run the phase again (as
+      // ``plannedFiles(of:options:)`` lists it).
+      let planned = (
+        inputs: DestinationSafety.canonicalPaths(found.inputs + [path]).sorted(),
+        outputs: found.outputs.map(\.relativePath)
+      )
       // Outputs under a folder a template names through build settings are written as the template
       // says; the names found on disk in them are checked here, the rest by the list.
       var real: [String] = []
@@ -97,12 +114,16 @@ extension ProjectFile {
 
   /// Every folder the relative paths lie in (`Sub`, `Sub/de.lproj`), each once, sorted.
   private static func folders(of paths: [String]) -> [String] {
-    var folders: Set<String> = []
+    var folders: Set<Substring> = []
     for path in paths {
-      var folder = PathText.parent(path)
-      while !folder.isEmpty, folders.insert(folder).inserted { folder = PathText.parent(folder) }
+      // By bytes: `/` is ASCII, and a table path has no trailing slash.
+      var folder = Substring(path)
+      while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+        folder = folder[..<slash]
+        guard !folder.isEmpty, folders.insert(folder).inserted else { break }
+      }
     }
-    return folders.sorted()
+    return folders.map(String.init).sorted()
   }
 
   /// A destination or state folder as a list names it: one that starts with a build setting stays

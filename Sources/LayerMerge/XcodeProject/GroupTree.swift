@@ -22,11 +22,12 @@ struct GroupTree {
   }
 
   private let document: PBXDocument
-  /// The group that lists each child, by the child's ID (the first such group).
-  private var parents: [String: String] = [:]
+  /// The group that lists each child (its key and value nodes), by the child's key node: the
+  /// first group in the file that lists it.
+  private var parents: [Int32: (key: Int32, value: Int32)] = [:]
   private var places: [Place] = []
-  /// Each group's place (an index into ``places``, -1 for the source root), once worked out.
-  private var groupPlaces: [String: Int] = [:]
+  /// Each group's place (an index into ``places``, -1 for the source root), by its key node.
+  private var groupPlaces: [Int32: Int] = [:]
 
   init(document: PBXDocument) {
     self.document = document
@@ -35,52 +36,60 @@ struct GroupTree {
     var k = entries.startIndex
     while k + 1 < entries.endIndex {
       let value = entries[k + 1]
-      if document.kind(value) == .dictionary, let id = document.string(entries[k]),
-        let children = document.value("children", in: value), document.kind(children) == .array
+      if document.kind(value) == .dictionary, let children = document.value("children", in: value),
+        document.kind(children) == .array
       {
         for child in document.children(children) {
-          guard let childID = document.string(child), parents[childID] == nil else { continue }
-          parents[childID] = id
+          guard let childEntry = document.entry(referencedBy: child), parents[childEntry.key] == nil else { continue }
+          parents[childEntry.key] = (entries[k], value)
         }
       }
       k += 2
     }
   }
 
-  /// The group that lists an object, if any.
-  func parent(of id: String) -> String? { parents[id] }
-
   /// The path of a file reference, group or synchronized folder.
   mutating func path(of id: String) -> String? {
-    guard let object = document.object(id), document.kind(object) == .dictionary else { return nil }
-    let base = parents[id].map { place(ofGroup: $0) } ?? -1
-    let own = place(object, in: base)
-    return spelled(own.place, appending: own.text)
+    guard let entry = document.entry(id) else { return nil }
+    return path(of: entry)
+  }
+
+  /// The path of the object a string node names (a variant group's child).
+  mutating func path(referencedBy node: Int32) -> String? {
+    guard let entry = document.entry(referencedBy: node) else { return nil }
+    return path(of: entry)
   }
 
   // MARK: - Private
 
+  private mutating func path(of entry: (key: Int32, value: Int32)) -> String? {
+    guard document.kind(entry.value) == .dictionary else { return nil }
+    let base = parents[entry.key].map { place(ofGroup: $0) } ?? -1
+    let own = place(entry.value, in: base)
+    return spelled(own.place, appending: own.text)
+  }
+
   /// A group's place, worked out from the nearest ancestor already known.
-  private mutating func place(ofGroup group: String) -> Int {
-    if let known = groupPlaces[group] { return known }
+  private mutating func place(ofGroup group: (key: Int32, value: Int32)) -> Int {
+    if let known = groupPlaces[group.key] { return known }
     // Walk up to the root or to a known place, then fill the chain in from the top.
-    var chain: [String] = []
-    var seen: Set<String> = []
-    var current: String? = group
+    var chain: [(key: Int32, value: Int32)] = []
+    var seen: Set<Int32> = []
+    var current: (key: Int32, value: Int32)? = group
     var base = -1
-    while let id = current {
-      if let known = groupPlaces[id] {
+    while let entry = current {
+      if let known = groupPlaces[entry.key] {
         base = known
         break
       }
-      guard seen.insert(id).inserted else { break }  // A cycle: treat its top as the root.
-      chain.append(id)
-      current = parents[id]
+      guard seen.insert(entry.key).inserted else { break }  // A cycle: treat its top as the root.
+      chain.append(entry)
+      current = parents[entry.key]
     }
-    for id in chain.reversed() {
+    for entry in chain.reversed() {
       var here = base
-      if let object = document.object(id), document.kind(object) == .dictionary {
-        let own = place(object, in: base)
+      if document.kind(entry.value) == .dictionary {
+        let own = place(entry.value, in: base)
         if let text = own.text {
           places.append(Place(parent: own.place, text: text))
           here = places.count - 1
@@ -88,10 +97,10 @@ struct GroupTree {
           here = own.place
         }
       }
-      groupPlaces[id] = here
+      groupPlaces[entry.key] = here
       base = here
     }
-    return groupPlaces[group] ?? -1
+    return groupPlaces[group.key] ?? -1
   }
 
   /// Where an object lands when its `<group>` paths start at `base`: a place, and the text its
@@ -120,9 +129,35 @@ struct GroupTree {
       parts.append(places[current].text)
       current = places[current].parent
     }
-    let joined = parts.reversed().filter { !$0.isEmpty }.joined(separator: "/")
-    if joined.hasPrefix("$(") { return joined }
+    var joined = ""
+    for part in parts.reversed() where !part.isEmpty {
+      if !joined.isEmpty { joined += "/" }
+      joined += part
+    }
+    if joined.hasPrefix("$(") || Self.isNormal(joined) { return joined }
     return Self.normalized(joined)
+  }
+
+  /// Whether a path has no `.` or `..` component, no empty one and no trailing `/` (most paths of
+  /// a project: they need no normalizing).
+  private static func isNormal(_ path: String) -> Bool {
+    var length = 0
+    var dots = 0
+    var index = 0
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") {
+        if length == 0 && index > 0 { return false }
+        if length > 0 && length == dots && dots <= 2 { return false }
+        length = 0
+        dots = 0
+      } else {
+        length += 1
+        if byte == UInt8(ascii: "."), dots == length - 1 { dots += 1 }
+      }
+      index += 1
+    }
+    if length == 0 && index > 1 { return false }
+    return !(length > 0 && length == dots && dots <= 2)
   }
 
   /// `a/./b/../c` → `a/c`; leading `..` stay (a file beside the source root).

@@ -57,11 +57,15 @@ package final class PBXDocument: Sendable {
   let childIndices: [Int32]
   /// The root dictionary.
   let root: Int32
-  /// Each object of `objects`, by ID: the index of its key node and of its value node. An ID
-  /// written twice keeps its last object, as Apple's reader does.
-  let objectsByID: [String: (key: Int32, value: Int32)]
   /// The `objects` dictionary's node, if the root has one.
   let objects: Int32?
+  /// Each object of `objects` by ID: an open-addressing table of the indices (+ 1) of the ID's
+  /// key node in ``childIndices``, never more than half full. IDs are compared as bytes, hashed
+  /// with the standard library's seeded hash, so that building the index makes no strings and no
+  /// file can make look-ups collide on purpose. An ID written twice keeps its last object, as
+  /// Apple's reader does.
+  private let slots: [Int32]
+  private let hashSeed: Int
 
   init(path: String, bytes: [UInt8], nodes: [Node], childIndices: [Int32], root: Int32) {
     self.path = path
@@ -71,19 +75,30 @@ package final class PBXDocument: Sendable {
     self.root = root
     let objects = PBXDocument.lookUp("objects", in: root, nodes: nodes, childIndices: childIndices, bytes: bytes)
     self.objects = objects
-    var byID: [String: (key: Int32, value: Int32)] = [:]
+    let seed = Int.random(in: Int.min...Int.max)
+    self.hashSeed = seed
+    var slots: [Int32] = []
     if let objects, nodes[Int(objects)].kind == .dictionary {
       let node = nodes[Int(objects)]
-      byID.reserveCapacity(Int(node.childCount) / 2)
+      var capacity = 16
+      while capacity < Int(node.childCount) { capacity <<= 1 }
+      slots = [Int32](repeating: 0, count: capacity)
+      let mask = capacity - 1
       var k = Int(node.firstChild)
       let stop = k + Int(node.childCount)
       while k < stop {
         let key = childIndices[k]
-        byID[PBXDocument.string(of: key, nodes: nodes, bytes: bytes)] = (key, childIndices[k + 1])
+        var slot = PBXDocument.hash(of: key, nodes: nodes, bytes: bytes, seed: seed) & mask
+        while slots[slot] != 0 {
+          let other = childIndices[Int(slots[slot]) - 1]
+          if PBXDocument.sameKey(key, other, nodes: nodes, bytes: bytes) { break }
+          slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(k + 1)
         k += 2
       }
     }
-    self.objectsByID = byID
+    self.slots = slots
   }
 
   // MARK: Reading nodes
@@ -122,6 +137,15 @@ package final class PBXDocument: Sendable {
     }
   }
 
+  /// Whether a string node's value is exactly `text`, compared without making a string.
+  func string(_ index: Int32, equals text: String) -> Bool {
+    guard let range = Self.plainRange(nodes[Int(index)]) else { return string(index) == text }
+    var text = text
+    return text.withUTF8 { expected in
+      range.count == expected.count && bytes.withUnsafeBufferPointer { $0[range].elementsEqual(expected) }
+    }
+  }
+
   /// The children of an array, or the alternating keys and values of a dictionary.
   func children(_ index: Int32) -> ArraySlice<Int32> {
     let node = nodes[Int(index)]
@@ -147,8 +171,68 @@ package final class PBXDocument: Sendable {
 
   // MARK: Reading objects
 
+  /// The key and value nodes of the object with this ID.
+  func entry(_ id: String) -> (key: Int32, value: Int32)? {
+    guard !slots.isEmpty else { return nil }
+    var id = id
+    return id.withUTF8 { idBytes -> (key: Int32, value: Int32)? in
+      let mask = slots.count - 1
+      var hasher = Hasher()
+      hasher.combine(hashSeed)
+      hasher.combine(bytes: UnsafeRawBufferPointer(idBytes))
+      var slot = hasher.finalize() & mask
+      while slots[slot] != 0 {
+        let k = Int(slots[slot]) - 1
+        let key = childIndices[k]
+        if keyBytesEqual(key, idBytes) { return (key, childIndices[k + 1]) }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+  }
+
+  /// The key and value nodes of the object a string node names (an element of `children`, a
+  /// `fileRef`'s value), found without making a string.
+  func entry(referencedBy node: Int32) -> (key: Int32, value: Int32)? {
+    guard !slots.isEmpty, let range = Self.plainRange(nodes[Int(node)]) else {
+      return string(node).flatMap(entry)
+    }
+    return bytes.withUnsafeBufferPointer { text -> (key: Int32, value: Int32)? in
+      let idBytes = UnsafeBufferPointer(rebasing: text[range])
+      let mask = slots.count - 1
+      var hasher = Hasher()
+      hasher.combine(hashSeed)
+      hasher.combine(bytes: UnsafeRawBufferPointer(idBytes))
+      var slot = hasher.finalize() & mask
+      while slots[slot] != 0 {
+        let k = Int(slots[slot]) - 1
+        let key = childIndices[k]
+        if keyBytesEqual(key, idBytes) { return (key, childIndices[k + 1]) }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+  }
+
   /// The value node of the object with this ID.
-  func object(_ id: String) -> Int32? { objectsByID[id]?.value }
+  func object(_ id: String) -> Int32? { entry(id)?.value }
+
+  /// Whether an object has this ID.
+  func contains(_ id: String) -> Bool { entry(id) != nil }
+
+  /// Every object: its ID, key and value nodes, in the order of the file (an ID written twice once,
+  /// with its last object).
+  func allObjects() -> [(id: String, key: Int32, value: Int32)] {
+    guard let objects else { return [] }
+    let entries = children(objects)
+    var result: [(id: String, key: Int32, value: Int32)] = []
+    var k = entries.startIndex
+    while k + 1 < entries.endIndex {
+      if let id = string(entries[k]), entry(id)?.key == entries[k] { result.append((id, entries[k], entries[k + 1])) }
+      k += 2
+    }
+    return result
+  }
 
   /// The string value for `key` in a dictionary node, if it is a string.
   func string(_ key: StaticString, in dictionary: Int32) -> String? {
@@ -168,6 +252,42 @@ package final class PBXDocument: Sendable {
   }
 
   // MARK: - Private
+
+  /// The bytes of a string node's value, when they are its text (not escaped).
+  private static func plainRange(_ node: Node) -> Range<Int>? {
+    switch node.kind {
+    case .bareString: return Int(node.start)..<Int(node.end)
+    case .quotedString: return (Int(node.start) + 1)..<(Int(node.end) - 1)
+    default: return nil
+    }
+  }
+
+  private static func hash(of key: Int32, nodes: [Node], bytes: [UInt8], seed: Int) -> Int {
+    var hasher = Hasher()
+    hasher.combine(seed)
+    let node = nodes[Int(key)]
+    if let range = plainRange(node) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+    } else {
+      var text = string(of: key, nodes: nodes, bytes: bytes)
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+    return hasher.finalize()
+  }
+
+  private static func sameKey(_ a: Int32, _ b: Int32, nodes: [Node], bytes: [UInt8]) -> Bool {
+    if let first = plainRange(nodes[Int(a)]), let second = plainRange(nodes[Int(b)]) {
+      return first.count == second.count && bytes[first].elementsEqual(bytes[second])
+    }
+    return string(of: a, nodes: nodes, bytes: bytes) == string(of: b, nodes: nodes, bytes: bytes)
+  }
+
+  private func keyBytesEqual(_ key: Int32, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let range = Self.plainRange(nodes[Int(key)]) {
+      return range.count == id.count && bytes.withUnsafeBufferPointer { $0[range].elementsEqual(id) }
+    }
+    return Array(Self.string(of: key, nodes: nodes, bytes: bytes).utf8).elementsEqual(id)
+  }
 
   private static func lookUp(
     _ key: StaticString, in dictionary: Int32, nodes: [Node], childIndices: [Int32], bytes: [UInt8]

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Edits a project document as byte-range splices: objects and array elements are inserted,
 /// replaced or removed line by line where Xcode writes them one to a line, and every byte outside
 /// those lines stays as it was.
@@ -24,31 +30,9 @@ struct PBXEditor {
   private var splices: [Splice] = []
   private var insertedObjects: [String: [(id: String, text: String)]] = [:]
   private var removedObjects: [String: Set<String>] = [:]
-  /// Every object's `isa`, key and value, by `isa` in the order of the file.
-  private let objectsByIsa: [String: [(id: String, key: Int32, value: Int32)]]
-  /// Each `/* Begin X section */` … `/* End X section */` block: its name and the byte range from
-  /// the start of its Begin line to the end of its End line, in the order of the file.
-  private let sections: [(name: String, range: Range<Int>)]
 
   init(document: PBXDocument) {
     self.document = document
-    var byIsa: [String: [(id: String, key: Int32, value: Int32)]] = [:]
-    var objectsRange = 0..<0
-    if let objects = document.objects {
-      objectsRange = document.range(objects)
-      let entries = document.children(objects)
-      var k = entries.startIndex
-      while k + 1 < entries.endIndex {
-        if let id = document.string(entries[k]), document.kind(entries[k + 1]) == .dictionary,
-          let isa = document.string("isa", in: entries[k + 1])
-        {
-          byIsa[isa, default: []].append((id, entries[k], entries[k + 1]))
-        }
-        k += 2
-      }
-    }
-    self.objectsByIsa = byIsa
-    self.sections = Self.findSections(in: document.bytes, range: objectsRange)
   }
 
   // MARK: Objects
@@ -66,13 +50,13 @@ struct PBXEditor {
 
   /// Replaces an object's lines with new ones.
   mutating func replaceObject(id: String, lines: String) throws(LayoutError) {
-    guard let entry = document.objectsByID[id] else { return }
+    guard let entry = document.entry(id) else { return }
     splices.append(Splice(range: try objectLines(key: entry.key, value: entry.value), text: Array(lines.utf8)))
   }
 
   /// The text of an object's lines, as the file has it.
   func objectText(id: String) -> String? {
-    guard let entry = document.objectsByID[id], let range = try? objectLines(key: entry.key, value: entry.value) else {
+    guard let entry = document.entry(id), let range = try? objectLines(key: entry.key, value: entry.value) else {
       return nil
     }
     return String(decoding: document.bytes[range], as: UTF8.self)
@@ -159,8 +143,15 @@ struct PBXEditor {
   /// The edited bytes, and the splices that made them, in the order of the file.
   func result() throws(LayoutError) -> (bytes: [UInt8], splices: [Splice]) {
     var all = splices
-    for isa in Set(insertedObjects.keys).union(removedObjects.keys).sorted() {
-      all += try sectionSplices(isa: isa)
+    let isas = Set(insertedObjects.keys).union(removedObjects.keys)
+    if !isas.isEmpty {
+      // The section blocks and the objects of those kinds are looked for only now, once; the
+      // objects of a kind that has its section, only there.
+      let sections = Self.findSections(in: document.bytes, range: document.objects.map(document.range) ?? 0..<0)
+      for isa in isas.sorted() {
+        let range = sections.first { $0.name == isa }?.range
+        all += try sectionSplices(isa: isa, existing: objects(of: isa, in: range), sections: sections)
+      }
     }
     // Insertions before removals and replacements that start at the same offset.
     let ordered = all.enumerated().sorted { lhs, rhs in
@@ -170,25 +161,60 @@ struct PBXEditor {
       return lhs.offset < rhs.offset
     }.map(\.element)
     var output: [UInt8] = []
-    output.reserveCapacity(document.bytes.count + ordered.reduce(0) { $0 + $1.text.count })
+    let bytes = document.bytes
+    output.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.text.count })
     var cursor = 0
     for splice in ordered {
       guard splice.range.lowerBound >= cursor else {
         throw LayoutError(message: "two edits of the project overlap", offset: splice.range.lowerBound)
       }
-      output += document.bytes[cursor..<splice.range.lowerBound]
+      output += bytes[cursor..<splice.range.lowerBound]
       output += splice.text
       cursor = splice.range.upperBound
     }
-    output += document.bytes[cursor...]
+    output += bytes[cursor...]
     return (output, ordered)
   }
 
   // MARK: - Private
 
+  /// The objects of an `isa` in the order of the file: those whose key lies in `range` (the
+  /// kind's section), or all of them.
+  private func objects(of isa: String, in range: Range<Int>?) -> [(id: String, key: Int32, value: Int32)] {
+    guard let objects = document.objects else { return [] }
+    let entries = document.children(objects)
+    var k = entries.startIndex
+    if let range {
+      // Entries lie in the order of the file: find the section's first by halving.
+      var low = 0
+      var high = entries.count / 2
+      while low < high {
+        let middle = (low + high) / 2
+        if document.range(entries[entries.startIndex + 2 * middle]).lowerBound < range.lowerBound {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      k = entries.startIndex + 2 * low
+    }
+    var found: [(id: String, key: Int32, value: Int32)] = []
+    while k + 1 < entries.endIndex {
+      if let range, document.range(entries[k]).lowerBound >= range.upperBound { break }
+      if document.kind(entries[k + 1]) == .dictionary, let node = document.value("isa", in: entries[k + 1]),
+        document.string(node, equals: isa), let id = document.string(entries[k])
+      {
+        found.append((id, entries[k], entries[k + 1]))
+      }
+      k += 2
+    }
+    return found
+  }
+
   /// The splices that insert and remove objects of one `isa`, opening or closing its section.
-  private func sectionSplices(isa: String) throws(LayoutError) -> [Splice] {
-    let existing = objectsByIsa[isa] ?? []
+  private func sectionSplices(
+    isa: String, existing: [(id: String, key: Int32, value: Int32)], sections: [(name: String, range: Range<Int>)]
+  ) throws(LayoutError) -> [Splice] {
     let removed = removedObjects[isa] ?? []
     let remaining = existing.filter { !removed.contains($0.id) }
     let inserted = (insertedObjects[isa] ?? []).sorted {
@@ -196,6 +222,12 @@ struct PBXEditor {
     }
     let section = sections.first { $0.name == isa }
     var result: [Splice] = []
+    // An object removed from outside its section (a file not in Xcode's layout) goes by itself.
+    let inSection = Set(existing.map(\.id))
+    for id in removed.sorted() where !inSection.contains(id) {
+      guard let entry = document.entry(id) else { continue }
+      result.append(Splice(range: try objectLines(key: entry.key, value: entry.value), text: []))
+    }
     if remaining.isEmpty && inserted.isEmpty, let section, !existing.isEmpty {
       // The section's last objects go: the section goes, with one blank line beside it.
       let bytes = document.bytes
@@ -207,7 +239,7 @@ struct PBXEditor {
       {
         range = (range.lowerBound - 1)..<range.upperBound
       }
-      return [Splice(range: range, text: [])]
+      return result + [Splice(range: range, text: [])]
     }
     for object in existing where removed.contains(object.id) {
       result.append(Splice(range: try objectLines(key: object.key, value: object.value), text: []))
@@ -254,7 +286,8 @@ struct PBXEditor {
   /// The end of a section's Begin line.
   private func sectionBeginEnd(_ range: Range<Int>) -> Int {
     var i = range.lowerBound
-    while i < range.upperBound, document.bytes[i] != 0x0A { i += 1 }
+    let bytes = document.bytes
+    while i < range.upperBound, bytes[i] != 0x0A { i += 1 }
     return i
   }
 
@@ -262,9 +295,10 @@ struct PBXEditor {
   /// its `;`.
   private func objectLines(key: Int32, value: Int32) throws(LayoutError) -> Range<Int> {
     let keyStart = document.range(key).lowerBound
+    let bytes = document.bytes
     guard let start = lineStart(before: keyStart),
       let semicolon = skipTrivia(from: document.range(value).upperBound),
-      semicolon < document.bytes.count, document.bytes[semicolon] == UInt8(ascii: ";"),
+      semicolon < bytes.count, bytes[semicolon] == UInt8(ascii: ";"),
       let end = lineEnd(after: semicolon + 1)
     else {
       throw LayoutError(message: "this object shares its line with another", offset: keyStart)
@@ -275,8 +309,9 @@ struct PBXEditor {
   /// Where the line holding `offset` starts, when only spaces and tabs come before `offset` on it.
   private func lineStart(before offset: Int) -> Int? {
     var i = offset
+    let bytes = document.bytes
     while i > 0 {
-      let byte = document.bytes[i - 1]
+      let byte = bytes[i - 1]
       if byte == 0x0A { return i }
       guard byte == 0x20 || byte == 0x09 else { return nil }
       i -= 1
@@ -299,8 +334,8 @@ struct PBXEditor {
 
   /// Just past the comma that ends an array element, skipping the comment after it.
   private func elementEnd(after offset: Int) -> Int? {
-    guard let comma = skipTrivia(from: offset), comma < document.bytes.count,
-      document.bytes[comma] == UInt8(ascii: ",")
+    let bytes = document.bytes
+    guard let comma = skipTrivia(from: offset), comma < bytes.count, bytes[comma] == UInt8(ascii: ",")
     else { return nil }
     return comma + 1
   }
@@ -332,8 +367,9 @@ struct PBXEditor {
   private func isMultiLine(_ array: Int32) -> Bool {
     let range = document.range(array)
     var i = range.lowerBound + 1
+    let bytes = document.bytes
     while i < range.upperBound {
-      let byte = document.bytes[i]
+      let byte = bytes[i]
       if byte == 0x0A { return true }
       guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { return false }
       i += 1
@@ -341,30 +377,40 @@ struct PBXEditor {
     return false
   }
 
-  /// The section blocks inside `range` (the objects dictionary).
+  /// The section blocks inside `range` (the objects dictionary): lines that start with
+  /// `/* Begin X section */` and the matching `/* End X section */`.
   private static func findSections(in bytes: [UInt8], range: Range<Int>) -> [(name: String, range: Range<Int>)] {
     let begin = Array("/* Begin ".utf8)
     let end = Array("/* End ".utf8)
     let suffix = Array(" section */".utf8)
-    var open: (name: [UInt8], start: Int)?
-    var found: [(name: String, range: Range<Int>)] = []
-    var lineStart = range.lowerBound
-    while lineStart < range.upperBound {
-      var lineEnd = lineStart
-      while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-      let line = bytes[lineStart..<lineEnd]
-      if line.starts(with: begin), line.count > begin.count + suffix.count,
-        line.suffix(suffix.count).elementsEqual(suffix)
-      {
-        open = (Array(line.dropFirst(begin.count).dropLast(suffix.count)), lineStart)
-      } else if line.starts(with: end), let current = open, line.count > end.count + suffix.count,
-        line.dropFirst(end.count).dropLast(suffix.count).elementsEqual(current.name)
-      {
-        found.append((String(decoding: current.name, as: UTF8.self), current.start..<min(lineEnd + 1, bytes.count)))
-        open = nil
+    return bytes.withUnsafeBufferPointer { text in
+      var open: (name: ArraySlice<UInt8>, start: Int)?
+      var found: [(name: String, range: Range<Int>)] = []
+      var lineStart = range.lowerBound
+      while lineStart < range.upperBound {
+        // Only lines that start with "/*" can be section comments; find each line's end fast.
+        let lineEnd =
+          text.baseAddress.flatMap { base in
+            memchr(base + lineStart, 0x0A, range.upperBound - lineStart).map {
+              UnsafeRawPointer($0) - UnsafeRawPointer(base)
+            }
+          } ?? range.upperBound
+        if text[lineStart] == UInt8(ascii: "/") {
+          let line = text[lineStart..<lineEnd]
+          if line.starts(with: begin), line.count > begin.count + suffix.count,
+            line.suffix(suffix.count).elementsEqual(suffix)
+          {
+            open = (ArraySlice(line.dropFirst(begin.count).dropLast(suffix.count)), lineStart)
+          } else if line.starts(with: end), let current = open, line.count > end.count + suffix.count,
+            line.dropFirst(end.count).dropLast(suffix.count).elementsEqual(current.name)
+          {
+            found.append((String(decoding: current.name, as: UTF8.self), current.start..<min(lineEnd + 1, bytes.count)))
+            open = nil
+          }
+        }
+        lineStart = lineEnd + 1
       }
-      lineStart = lineEnd + 1
+      return found
     }
-    return found
   }
 }

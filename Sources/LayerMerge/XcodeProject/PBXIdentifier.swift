@@ -14,17 +14,19 @@ enum PBXIdentifier {
   /// The candidate IDs for an object, first choice first.
   /// - Parameter parts: The stable inputs (root object ID, target ID, a word for the object's role).
   static func candidates(_ parts: [String]) -> [String] {
-    (0..<candidateCount).map { attempt in
-      let text = Array((parts + [String(attempt)]).joined(separator: "\u{0}").utf8)
-      let high = fnv1a(text, basis: 0xCBF2_9CE4_8422_2325)
-      let low = fnv1a(text, basis: 0x8422_2325_CBF2_9CE4)
-      return hex(high, digits: 16) + hex(low >> 32, digits: 8)
+    // The inputs are hashed once; each candidate only adds its number.
+    let text = Array(parts.joined(separator: "\u{0}").utf8) + [0]
+    let high = fnv1a(text, basis: 0xCBF2_9CE4_8422_2325)
+    let low = fnv1a(text, basis: 0x8422_2325_CBF2_9CE4)
+    return (0..<candidateCount).map { attempt in
+      let suffix = Array(String(attempt).utf8)
+      return hex(fnv1a(suffix, basis: high), digits: 16) + hex(fnv1a(suffix, basis: low) >> 32, digits: 8)
     }
   }
 
   /// The first candidate that is neither in the file nor already `taken` by this edit.
   static func free(_ parts: [String], in document: PBXDocument, taken: Set<String>) -> String? {
-    candidates(parts).first { document.objectsByID[$0] == nil && !taken.contains($0) }
+    candidates(parts).first { !document.contains($0) && !taken.contains($0) }
   }
 
   // MARK: - Private

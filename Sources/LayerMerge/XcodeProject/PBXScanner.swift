@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses the old-style property list of a `project.pbxproj` into ``PBXDocument`` nodes, in one
 /// pass over the bytes: every node is made once and every byte looked at a bounded number of times,
 /// so time is linear in the size of the file whatever it holds.
@@ -244,11 +250,15 @@ struct PBXScanner {
       } else if next == UInt8(ascii: "*") {
         let open = cur
         cur += 2
+        // Comments name every referenced object: find each '*' with memchr, not byte by byte.
         while true {
-          guard cur + 1 < end else {
+          guard cur + 1 < end, let base = text.baseAddress,
+            let star = memchr(base + cur, Int32(UInt8(ascii: "*")), end - cur - 1)
+          else {
             throw SyntaxError(message: "no '*/' closes the comment opened here", offset: open)
           }
-          if text[cur] == UInt8(ascii: "*") && text[cur + 1] == UInt8(ascii: "/") { break }
+          cur = UnsafeRawPointer(star) - UnsafeRawPointer(base)
+          if text[cur + 1] == UInt8(ascii: "/") { break }
           cur += 1
         }
         cur += 2

@@ -76,37 +76,45 @@ enum PBXStringEscapes {
   /// characters as `\Uxxxx` (Xcode's rule for those is not known; this form reads back exactly).
   static func written(_ text: String) -> String {
     if isBare(text) { return text }
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\"": result += "\\\""
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let digits = String(scalar.value, radix: 16, uppercase: false)
-          result += "\\U" + String(repeating: "0", count: 4 - digits.count) + digits
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+    // What is escaped is ASCII: work on the bytes, copying the rest (UTF-8 included) as it is.
+    var result: [UInt8] = [UInt8(ascii: "\"")]
+    result.reserveCapacity(text.utf8.count + 8)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x09: result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20, 0x7F:
+        let digits = String(byte, radix: 16, uppercase: false)
+        result += Array(("\\U" + String(repeating: "0", count: 4 - digits.count) + digits).utf8)
+      default: result.append(byte)
       }
     }
-    return result + "\""
+    result.append(UInt8(ascii: "\""))
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Whether Xcode writes `text` without quotes.
   static func isBare(_ text: String) -> Bool {
-    guard !text.isEmpty, !text.contains("//"), !text.contains("___") else { return false }
-    return text.utf8.allSatisfy { byte in
+    var previous: UInt8 = 0
+    var underscores = 0
+    for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."),
-        UInt8(ascii: "/"):
-        return true
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "$"), UInt8(ascii: "."):
+        underscores = 0
+      case UInt8(ascii: "_"):
+        underscores += 1
+        if underscores == 3 { return false }
+      case UInt8(ascii: "/"):
+        if previous == UInt8(ascii: "/") { return false }
+        underscores = 0
       default:
         return false
       }
+      previous = byte
     }
+    return !text.isEmpty
   }
 }

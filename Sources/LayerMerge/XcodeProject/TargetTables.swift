@@ -69,7 +69,8 @@ struct TargetTables {
     var found = Found()
     for phase in target.buildPhases where phase.kind == .resources {
       guard let object = document.object(phase.id) else { continue }
-      for buildFile in document.strings("files", in: object) {
+      guard let files = document.value("files", in: object) else { continue }
+      for buildFile in document.children(files) {
         addBuildFile(buildFile, phase: phase.id, to: &found)
       }
     }
@@ -131,17 +132,25 @@ struct TargetTables {
     }
   }
 
-  private mutating func addBuildFile(_ id: String, phase: String, to found: inout Found) {
-    guard let buildFile = document.object(id), let reference = document.string("fileRef", in: buildFile),
-      let object = document.object(reference), document.kind(object) == .dictionary
+  /// The tables one build file of a Resources phase brings (`buildFile` is its element in the
+  /// phase's `files`): nothing is spelled out for the images, storyboards and code most are.
+  private mutating func addBuildFile(_ buildFile: Int32, phase: String, to found: inout Found) {
+    guard let entry = document.entry(referencedBy: buildFile), document.kind(entry.value) == .dictionary,
+      let reference = document.value("fileRef", in: entry.value), let file = document.entry(referencedBy: reference),
+      document.kind(file.value) == .dictionary
     else { return }
-    let source = XcodeProject.LocalizedTable.Source.buildFile(id: id, phase: phase)
-    if document.isa(object, is: "PBXVariantGroup") {
-      for child in document.strings("children", in: object) {
-        guard let path = tree.path(of: child), let (language, name) = Self.localizedFile(path) else { continue }
+    let source = XcodeProject.LocalizedTable.Source.buildFile(id: document.string(buildFile) ?? "", phase: phase)
+    if document.isa(file.value, is: "PBXVariantGroup") {
+      guard let children = document.value("children", in: file.value) else { return }
+      for child in document.children(children) {
+        guard let path = tree.path(referencedBy: child), let (language, name) = Self.localizedFile(path) else {
+          continue
+        }
         found.add(language, path, to: found.table(named: name), source: source)
       }
-    } else if document.isa(object, is: "PBXFileReference"), let path = tree.path(of: reference) {
+    } else if document.isa(file.value, is: "PBXFileReference"), Self.mayBeTable(file.value, in: document),
+      let path = tree.path(referencedBy: reference)
+    {
       if let (language, name) = Self.localizedFile(path) {
         found.add(language, path, to: found.table(named: name), source: source)
       } else if PathText.pathExtension(path) == "xcstrings" {
@@ -150,13 +159,24 @@ struct TargetTables {
     }
   }
 
+  /// Whether a file reference's own path ends like a table's: most build files of a Resources
+  /// phase are images and storyboards, whose paths need not be worked out.
+  private static func mayBeTable(_ object: Int32, in document: PBXDocument) -> Bool {
+    guard let path = document.string("path", in: object) ?? document.string("name", in: object) else { return false }
+    return path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") || path.hasSuffix(".xcstrings")
+  }
+
   /// The language and table name of `…/<lang>.lproj/<Table>.strings` (or `.stringsdict`).
   private static func localizedFile(_ path: String) -> (language: String, name: String)? {
-    let fileExtension = PathText.pathExtension(path)
-    guard fileExtension == "strings" || fileExtension == "stringsdict" else { return nil }
-    let folder = PathText.lastComponent(PathText.parent(path))
-    guard folder.hasSuffix(".lproj"), folder.count > ".lproj".count else { return nil }
-    return (String(folder.dropLast(".lproj".count)), PathText.lastComponent(path))
+    guard path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") else { return nil }
+    let utf8 = path.utf8
+    guard let lastSlash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+    let folderEnd = lastSlash
+    let folderStart =
+      utf8[..<folderEnd].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    let folder = path[folderStart..<folderEnd]
+    guard folder.hasSuffix(".lproj"), folder.utf8.count > ".lproj".utf8.count else { return nil }
+    return (String(folder.dropLast(".lproj".count)), String(path[utf8.index(after: lastSlash)...]))
   }
 
   private mutating func folderPath(_ id: String) -> String {

@@ -40,12 +40,24 @@ extension XcodeIntegration {
     }
     guard let phase = integration.phase(tool: tool) else { throw .noConfiguration }
 
+    // Each target's planned files, each layer scanned once however many targets share it.
+    var scans: [String: LayerScan] = [:]
+    var plans: [String: PlannedFiles] = [:]
+    func plan(_ target: ProjectFile.Target, _ options: MergeOptions) -> PlannedFiles {
+      if let known = plans[target.name] { return known }
+      let planned = LayerMerger.plan(effective.layers(of: target), options: options) { layer in
+        if let known = scans[layer.path] { return known }
+        let scan = LayerScanner.scan(layer, skippingLinksInto: options.destination)
+        scans[layer.path] = scan
+        return scan
+      }
+      plans[target.name] = planned
+      return planned
+    }
     var copies: [CopyInTheWay] = []
     for (target, xcodeTarget) in pairs {
       let effectiveTarget = effective.target(named: target.name) ?? target
-      let outputs = LayerMerger.plannedFiles(
-        effective.layers(of: effectiveTarget), options: effective.options(for: effectiveTarget)
-      ).outputs
+      let outputs = plan(effectiveTarget, effective.options(for: effectiveTarget)).outputs
       copies += integration.copiesInTheWay(of: xcodeTarget, outputs: outputs)
     }
     if !copies.isEmpty && !removeCopies { throw .copiesInTheWay(project: project.filePath, copies) }
@@ -68,7 +80,11 @@ extension XcodeIntegration {
     do {
       lists = try effective.fileLists(
         for: configured.compactMap { effective.target(named: $0.name) }, environment: environment,
-        srcroot: PathText.absolute(project.sourceRoot))
+        srcroot: PathText.absolute(project.sourceRoot), options: nil
+      ) { target, options in
+        let planned = plan(target, options)
+        return (planned.inputs, planned.outputs)
+      }
     } catch {
       throw .fileLists(error)
     }

@@ -143,6 +143,9 @@ public struct XcodeProject: Sendable {
   public var synchronizedFolders: [SynchronizedFolder]
   /// The text the project was read from, for editing.
   package let document: PBXDocument
+  /// The file as it was when it was read (size, time, inode), when it was read from disk: a write
+  /// refuses a file that changed since.
+  package var fingerprint: FileFingerprint?
 
   /// The target with this name, if the project has one.
   public func target(named name: String) -> Target? {

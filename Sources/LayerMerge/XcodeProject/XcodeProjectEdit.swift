@@ -52,10 +52,22 @@ public struct XcodeProjectEdit: Sendable {
     self.bytes = bytes
     self.changes = changes
     self.targets = targets
+    self.changesFile = !Self.same(bytes, project.document.bytes)
   }
 
   /// Whether the file changes at all.
-  public var changesFile: Bool { bytes != project.document.bytes }
+  public let changesFile: Bool
+
+  /// Whether two byte arrays are equal, compared with `memcmp` (a project file is large).
+  static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.count == b.count
+      && a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+          guard let first = x.baseAddress, let second = y.baseAddress else { return true }
+          return memcmp(first, second, x.count) == 0
+        }
+      }
+  }
 
   /// The unified diff of the file (`--- a/…`, `+++ b/…`, hunks with three lines of context), or
   /// `""` when nothing changes.
@@ -74,7 +86,11 @@ public struct XcodeProjectEdit: Sendable {
     guard changesFile else { return }
     let path = project.filePath
     try Self.checkWritable(path)
-    guard let current = FileBytes.read(path), current == project.document.bytes else {
+    // Saved by Xcode since it was read? Its fingerprint tells, else its bytes.
+    let unchanged =
+      project.fingerprint.map { FileFingerprint(path: path) == $0 }
+      ?? FileBytes.read(path).map { Self.same($0, project.document.bytes) } ?? false
+    guard unchanged else {
       throw .unsupportedLayout(
         path: path, position: nil,
         message: "the project file changed since it was read (saved by Xcode?); run this again; nothing was written")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads an Xcode project: `P.xcodeproj` (or its `project.pbxproj`) into an ``XcodeProject``.
 ///
 /// Any `objectVersion` is read. An XML or binary property list, a file with merge-conflict
@@ -48,13 +54,15 @@ public enum XcodeProjectReader {
   /// - Throws: ``XcodeProjectError`` when the file cannot be read or is not a project Xcode wrote.
   public static func read(path: String, sourceRoot: String? = nil) throws(XcodeProjectError) -> XcodeProject {
     let file = projectFile(of: path)
-    let bytes: [UInt8]
+    let read: (bytes: [UInt8], fingerprint: FileFingerprint)
     do {
-      bytes = try FileBytes.readRegularFile(file).bytes
+      read = try FileBytes.readRegularFile(file)
     } catch {
       throw .unreadable(path: file, reason: error.description)
     }
-    return try parse(bytes, path: path, sourceRoot: sourceRoot)
+    var project = try parse(read.bytes, path: path, sourceRoot: sourceRoot)
+    project.fingerprint = read.fingerprint
+    return project
   }
 
   /// Reads a project from its file's bytes.
@@ -87,7 +95,7 @@ public enum XcodeProjectReader {
     }
     return XcodeProject(
       path: path, filePath: file, sourceRoot: root, objectVersion: model.objectVersion, targets: targets,
-      synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document)
+      synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document, fingerprint: nil)
   }
 
   /// Checks the bytes and parses them into a lossless document.
@@ -138,22 +146,25 @@ public enum XcodeProjectReader {
   /// The offset of the first line that starts with a merge-conflict marker (`<<<<<<<`, `=======`,
   /// `|||||||` or `>>>>>>>`, then a space or the end of the line).
   private static func conflictMarker(in bytes: [UInt8]) -> Int? {
-    let count = bytes.count
-    var lineStart = 0
-    while lineStart < count {
-      let lead = bytes[lineStart]
-      if lead == UInt8(ascii: "<") || lead == UInt8(ascii: "=") || lead == UInt8(ascii: ">")
-        || lead == UInt8(ascii: "|")
-      {
-        var run = 0
-        while lineStart + run < count, bytes[lineStart + run] == lead, run < 8 { run += 1 }
-        let after = lineStart + run < count ? bytes[lineStart + run] : 0x0A
-        if run == 7, after == 0x20 || after == 0x0A || after == 0x0D { return lineStart }
+    bytes.withUnsafeBufferPointer { text -> Int? in
+      let count = text.count
+      var lineStart = 0
+      while lineStart < count {
+        let lead = text[lineStart]
+        if lead == UInt8(ascii: "<") || lead == UInt8(ascii: "=") || lead == UInt8(ascii: ">")
+          || lead == UInt8(ascii: "|")
+        {
+          var run = 0
+          while lineStart + run < count, text[lineStart + run] == lead, run < 8 { run += 1 }
+          let after = lineStart + run < count ? text[lineStart + run] : 0x0A
+          if run == 7, after == 0x20 || after == 0x0A || after == 0x0D { return lineStart }
+        }
+        guard let base = text.baseAddress, let next = memchr(base + lineStart, 0x0A, count - lineStart) else {
+          break
+        }
+        lineStart = UnsafeRawPointer(next) - UnsafeRawPointer(base) + 1
       }
-      var next = lineStart
-      while next < count, bytes[next] != 0x0A { next += 1 }
-      lineStart = next + 1
+      return nil
     }
-    return nil
   }
 }

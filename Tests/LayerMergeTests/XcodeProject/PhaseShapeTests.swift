@@ -112,8 +112,8 @@ import Testing
         let format = PBXFormat(objectVersion: project.objectVersion)
       else { continue }
       let editor = PBXEditor(document: project.document)
-      for (id, entry) in project.document.objectsByID
-      where project.document.isa(entry.value, is: "PBXShellScriptBuildPhase") {
+      for (id, _, value) in project.document.allObjects()
+      where project.document.isa(value, is: "PBXShellScriptBuildPhase") {
         guard let text = editor.objectText(id: id) else { continue }
         let theirs = Self.shape(Substring(text))
         // Ours, for a phase with exactly their keys: keep the lines of keys they have.

@@ -74,11 +74,11 @@ import Testing
       #expect(phaseLines.count == names.count, "\(file.path)")
 
       // Every object but the targets and the new phases is byte for byte what it was.
-      for (id, entry) in project.document.objectsByID {
+      for (id, _, value) in project.document.allObjects() {
         guard !project.targets.contains(where: { $0.id == id }) else { continue }
-        let newEntry = try #require(installed.document.objectsByID[id])
+        let newEntry = try #require(installed.document.entry(id))
         #expect(
-          project.document.bytes[project.document.range(entry.value)]
+          project.document.bytes[project.document.range(value)]
             == installed.document.bytes[installed.document.range(newEntry.value)], "\(file.path) \(id)")
       }
 
