@@ -4,8 +4,7 @@ import Testing
 
 /// `init --xcodeproj` on a real project: ghostery's (../shared/xcodeproj) beside its localization
 /// files (../shared/corpus, linked), then `build`, then `xcode install --remove-copies`.
-@Suite(SharedFolder.required)
-struct XcodeMigrationCorpusTests {
+@Suite struct XcodeMigrationCorpusTests {
   static let app = "ghostery__user-agent-ios"
   static let brands = ["Cliqz", "Ghostery", "WhiteLabel"]
 
@@ -30,7 +29,8 @@ struct XcodeMigrationCorpusTests {
     return try PropertyListSerialization.propertyList(from: data, format: nil) as? NSDictionary
   }
 
-  @Test func theThreeAppsBrandTablesBecomeABaseAndThreeOverlaysThatBuildAndInstall() throws {
+  @Test(SharedFolder.required)
+  func theThreeAppsBrandTablesBecomeABaseAndThreeOverlaysThatBuildAndInstall() throws {
     let scratch = try Self.ghostery()
     let initialized = try ToolRunner.run(["init", "--xcodeproj", "UserAgent.xcodeproj"], in: scratch.root)
     #expect(initialized.status == 0, "\(initialized.standardError)")

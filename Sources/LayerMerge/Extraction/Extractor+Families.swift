@@ -64,43 +64,22 @@ extension Extractor {
 
   /// Each target's copies of every family it is in, read from the files the project names.
   private static func loadCopies(_ families: TableFamilies, targets: [String], sourceRoot: String) -> [LoadedLayer] {
-    enum File: Sendable {
-      case table(target: Int, TableAddress, path: String)
-      case catalog(target: Int, TableAddress, path: String)
-    }
-    enum Read: Sendable {
-      case table(target: Int, TableAddress, ParsedFile)
-      case catalog(target: Int, TableAddress, ParsedCatalog)
-    }
-    var files: [File] = []
+    var files: [LoadedLayer.FileToRead] = []
     for family in families.families {
       for member in family.members {
         guard let target = targets.firstIndex(of: member.target) else { continue }
         for (language, path) in member.files.sorted(by: { $0.key < $1.key }) {
-          let full = PathText.join(sourceRoot, path)
-          if language == "*", let address = TableAddress(catalogPath: family.table) {
-            files.append(.catalog(target: target, address, path: full))
-          } else if let address = TableAddress(relativePath: "\(language).lproj/\(family.table)") {
-            files.append(.table(target: target, address, path: full))
+          let address =
+            language == "*"
+            ? TableAddress(catalogPath: family.table) : TableAddress(relativePath: "\(language).lproj/\(family.table)")
+          if let address {
+            files.append(LoadedLayer.FileToRead(layer: target, address: address, path: PathText.join(sourceRoot, path)))
           }
         }
       }
     }
-    let read = files.concurrentMap { file -> Read in
-      switch file {
-      case .table(let target, let address, let path):
-        return .table(target: target, address, LocalizationFileReader.read(path: path, kind: address.kind))
-      case .catalog(let target, let address, let path):
-        return .catalog(target: target, address, StringCatalogReader.read(path: path))
-      }
-    }
     var copies = targets.map { LoadedLayer(layer: Layer(name: $0, path: sourceRoot), files: [:]) }
-    for file in read {
-      switch file {
-      case .table(let target, let address, let parsed): copies[target].files[address] = parsed
-      case .catalog(let target, let address, let parsed): copies[target].catalogs[address] = parsed
-      }
-    }
+    LoadedLayer.read(files, into: &copies)
     return copies
   }
 
