@@ -36,7 +36,10 @@ struct ExtractCommand {
 
   /// Why the layers or the project file cannot be written where asked: an OUT that is not a new
   /// (or empty) folder or overlaps a copy, a project file that exists or lies in a copy.
-  static func outputProblems(_ output: String, projectFile: String, copies: [Layer]) -> [Diagnostic] {
+  /// - Parameter another: How the user names another project file, if the command can.
+  static func outputProblems(
+    _ output: String, projectFile: String, copies: [Layer], another: String? = ", or name another with --config"
+  ) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     if let problem = DestinationSafety.problem(destination: output, layers: copies) {
       problems.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)"))
@@ -55,8 +58,8 @@ struct ExtractCommand {
       problems.append(
         Diagnostic(
           .error, .unsafeDestination,
-          "refusing to write: the project file exists; the layers come with a new one: move it away to extract "
-            + "again, or name another with --config", at: SourceLocation(path: projectFile)))
+          "refusing to write: the project file exists; the layers come with a new one: move it away to migrate "
+            + "again\(another ?? "")", at: SourceLocation(path: projectFile)))
     } else {
       let check = ProjectWriteCheck(
         writes: [.file(projectFile, label: "the project file")], protected: copies.map { .layer($0) })

@@ -6,6 +6,8 @@ struct ExtractReportRenderer {
   var output: String
   /// The project file written with the layers, as the user named it or as it was chosen.
   var projectFile: String
+  /// Whether the command takes `--prefer` (`extract` does, `init --xcodeproj` does not).
+  var offersPrefer = true
   /// How many items of each list the text shows; JSON lists them all.
   var listLimit = 20
 
@@ -45,7 +47,8 @@ struct ExtractReportRenderer {
         "\($0.address.relativePath) \(quoted($0.key)): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
       })
     text += section(
-      "Keys where every target has its own value (kept in every overlay; --prefer NAME puts one in the base):",
+      "Keys where every target has its own value (kept in every overlay"
+        + (offersPrefer ? "; --prefer NAME puts one in the base):" : "):"),
       report.perTargetKeys.map { "\($0.address.relativePath) \(quoted($0.key))" })
     text += section(
       "Values that differ from the majority only in whitespace, punctuation or case (a fix applied to some copies only?):",

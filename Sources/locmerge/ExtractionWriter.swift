@@ -10,6 +10,8 @@ struct ExtractionWriter {
   var projectFile: String
   var keepErrors: Bool
   var dryRun = false
+  /// Whether the command takes `--prefer`, which the report suggests.
+  var offersPrefer = true
   var console: Console
 
   init(extraction: Extraction, output: String, projectFile: String, keepErrors: Bool, console: Console) {
@@ -37,9 +39,14 @@ struct ExtractionWriter {
       return .failure
     }
     if let status = reportErrorsInCopies(printer) { return status }
-    let renderer = ExtractReportRenderer(extraction: extraction, output: output, projectFile: projectFile)
+    var renderer = ExtractReportRenderer(extraction: extraction, output: output, projectFile: projectFile)
+    renderer.offersPrefer = offersPrefer
     if dryRun {
-      console.out(json ? renderer.json() : renderer.text())
+      let project = extraction.projectFile(at: projectFile, layersIn: output, keepingErrors: keepErrors)
+      let files = extraction.files.count
+      console.out(
+        renderer.text() + "\nWould write \(DisplayText.escaped(output)) (\(files) file\(files == 1 ? "" : "s")) and "
+          + "\(DisplayText.escaped(projectFile)):\n\n" + ProjectFileWriter.text(for: project))
       console.err("locmerge: dry run, nothing written\n")
       return .success
     }

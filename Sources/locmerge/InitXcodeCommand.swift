@@ -67,7 +67,7 @@ struct InitXcodeCommand {
         family.members.flatMap { $0.files.values.map { Self.copyFolder(of: PathText.join(root, $0)) } }
       }
     ).sorted().map { Layer(path: $0) }
-    let problems = ExtractCommand.outputProblems(output, projectFile: projectFile, copies: copyFolders)
+    let problems = ExtractCommand.outputProblems(output, projectFile: projectFile, copies: copyFolders, another: nil)
     guard problems.isEmpty else {
       problems.forEach(printer.print)
       return .usage
@@ -77,6 +77,7 @@ struct InitXcodeCommand {
       extraction: extraction, output: output, projectFile: projectFile, keepErrors: options.keepErrors,
       console: console)
     writer.dryRun = options.dryRun
+    writer.offersPrefer = false
     let projectName = DisplayText.escaped(PathText.lastComponent(project.path))
     return writer.run(
       json: false,

@@ -202,8 +202,22 @@ import Testing
     for item in try FileManager.default.contentsOfDirectory(atPath: example.path) where item != "expected" {
       try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: scratch.url(item))
     }
+    // The plan first: what was found, the report and the project file; nothing written.
+    let plan = try Self.run(["init", "--xcodeproj", "Shop.xcodeproj", "--dry-run"], in: scratch)
+    #expect(plan.status == 0, "\(plan.standardError)")
+    #expect(
+      plan.standardOutput.contains("  Localizable.strings      Acme, Globex, Initech\n"), "\(plan.standardOutput)")
+    #expect(plan.standardOutput.contains("  Onboarding.strings       only Initech\n"))
+    #expect(plan.standardOutput.contains("\"Initech\": {\"layers\": [\"Localization/Initech\"]}"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("Localization")))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("locmerge.json")))
+
     let initialized = try Self.run(["init", "--xcodeproj", "Shop.xcodeproj"], in: scratch)
     #expect(initialized.status == 0, "\(initialized.standardError)")
+    // Again: the project file and the layers exist; nothing is replaced.
+    let again = try Self.run(["init", "--xcodeproj", "Shop.xcodeproj"], in: scratch)
+    #expect(again.status == 64)
+    #expect(again.standardError.contains("locmerge.json: error: refusing to write: the project file exists"))
     #expect(initialized.standardOutput.contains("locmerge xcode install --remove-copies"))
     let config = try #require(scratch.read("locmerge.json"))
     #expect(config.contains("\"base\": \"Localization/Base\""))
