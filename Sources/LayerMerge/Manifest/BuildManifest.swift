@@ -85,6 +85,8 @@ public struct BuildManifest: Hashable, Sendable {
   /// The line a list writes for a path: under one of `settings`, `$(NAME)/…` (the most specific
   /// folder winning); otherwise the path.
   static func symbolicLine(for path: String, settings: [(name: String, path: String)]) -> String {
+    // The settings' folders are absolute: a path written with a setting already needs no look-up.
+    guard path.hasPrefix("/") else { return path }
     let (setting, rest) = split(path, roots(settings))
     return setting.map { "$(\($0))/" + rest } ?? path
   }

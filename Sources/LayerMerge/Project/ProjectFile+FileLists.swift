@@ -28,7 +28,7 @@ extension ProjectFile {
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
     try fileLists(for: targets, environment: environment, srcroot: srcroot, options: options) { target, options in
-      LayerMerger.plannedFiles(layers(of: target), options: options)
+      plannedFiles(of: target, options: options)
     }
   }
 
@@ -36,7 +36,7 @@ extension ProjectFile {
   /// caller that planned them already, scanning each shared layer once).
   package func fileLists(
     for targets: [Target], environment: [String: String], srcroot: String?, options: MergeOptions?,
-    planned plan: (Target, MergeOptions) -> (inputs: [String], outputs: [TableAddress])
+    planned plan: (Target, MergeOptions?) -> PlannedFiles
   ) throws(SelectionError) -> [TargetFileLists] {
     let root = srcroot ?? sourceRoot
     let settings = [(name: "SRCROOT", path: root)]
@@ -45,13 +45,7 @@ extension ProjectFile {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let found = plan(target, self.options(for: target, from: options))
-      // The project file is an input too: editing it must run the phase again (as
-      // ``plannedFiles(of:options:)`` lists it).
-      let planned = (
-        inputs: DestinationSafety.canonicalPaths(found.inputs + [path]).sorted(),
-        outputs: found.outputs.map(\.relativePath)
-      )
+      let planned = plan(target, options)
       // Outputs under a folder a template names through build settings are written as the template
       // says; the names found on disk in them are checked here, the rest by the list.
       var real: [String] = []

@@ -180,7 +180,7 @@ struct PBXEditor {
 
   /// The objects of an `isa` in the order of the file: those whose key lies in `range` (the
   /// kind's section), or all of them.
-  private func objects(of isa: String, in range: Range<Int>?) -> [(id: String, key: Int32, value: Int32)] {
+  private func objects(of isa: String, in range: Range<Int>?) -> [(key: Int32, value: Int32)] {
     guard let objects = document.objects else { return [] }
     let entries = document.children(objects)
     var k = entries.startIndex
@@ -198,13 +198,13 @@ struct PBXEditor {
       }
       k = entries.startIndex + 2 * low
     }
-    var found: [(id: String, key: Int32, value: Int32)] = []
+    var found: [(key: Int32, value: Int32)] = []
     while k + 1 < entries.endIndex {
       if let range, document.range(entries[k]).lowerBound >= range.upperBound { break }
       if document.kind(entries[k + 1]) == .dictionary, let node = document.value("isa", in: entries[k + 1]),
-        document.string(node, equals: isa), let id = document.string(entries[k])
+        document.string(node, equals: isa)
       {
-        found.append((id, entries[k], entries[k + 1]))
+        found.append((entries[k], entries[k + 1]))
       }
       k += 2
     }
@@ -212,21 +212,24 @@ struct PBXEditor {
   }
 
   /// The splices that insert and remove objects of one `isa`, opening or closing its section.
+  /// Objects already in the file are known by their key nodes; no string is made for them.
   private func sectionSplices(
-    isa: String, existing: [(id: String, key: Int32, value: Int32)], sections: [(name: String, range: Range<Int>)]
+    isa: String, existing: [(key: Int32, value: Int32)], sections: [(name: String, range: Range<Int>)]
   ) throws(LayoutError) -> [Splice] {
-    let removed = removedObjects[isa] ?? []
-    let remaining = existing.filter { !removed.contains($0.id) }
+    var removed: [Int32: Int32] = [:]
+    for id in removedObjects[isa] ?? [] {
+      if let entry = document.entry(id) { removed[entry.key] = entry.value }
+    }
+    let remaining = existing.filter { removed[$0.key] == nil }
     let inserted = (insertedObjects[isa] ?? []).sorted {
       Array($0.id.utf8).lexicographicallyPrecedes(Array($1.id.utf8))
     }
     let section = sections.first { $0.name == isa }
     var result: [Splice] = []
     // An object removed from outside its section (a file not in Xcode's layout) goes by itself.
-    let inSection = Set(existing.map(\.id))
-    for id in removed.sorted() where !inSection.contains(id) {
-      guard let entry = document.entry(id) else { continue }
-      result.append(Splice(range: try objectLines(key: entry.key, value: entry.value), text: []))
+    let inSection = Set(existing.map(\.key))
+    for (key, value) in removed.sorted(by: { $0.key < $1.key }) where !inSection.contains(key) {
+      result.append(Splice(range: try objectLines(key: key, value: value), text: []))
     }
     if remaining.isEmpty && inserted.isEmpty, let section, !existing.isEmpty {
       // The section's last objects go: the section goes, with one blank line beside it.
@@ -241,7 +244,7 @@ struct PBXEditor {
       }
       return result + [Splice(range: range, text: [])]
     }
-    for object in existing where removed.contains(object.id) {
+    for object in existing where removed[object.key] != nil {
       result.append(Splice(range: try objectLines(key: object.key, value: object.value), text: []))
     }
     guard !inserted.isEmpty else { return result }
@@ -264,9 +267,7 @@ struct PBXEditor {
     var byOffset: [Int: String] = [:]
     var next = 0
     for object in inserted {
-      while next < remaining.count, !Array(object.id.utf8).lexicographicallyPrecedes(Array(remaining[next].id.utf8)) {
-        next += 1
-      }
+      while next < remaining.count, !idPrecedes(object.id, remaining[next].key) { next += 1 }
       let offset: Int
       if next < remaining.count {
         offset = try objectLines(key: remaining[next].key, value: remaining[next].value).lowerBound
@@ -281,6 +282,12 @@ struct PBXEditor {
     }
     for (offset, text) in byOffset { result.append(Splice(range: offset..<offset, text: Array(text.utf8))) }
     return result
+  }
+
+  /// Whether `id` sorts before the ID of the key node `key` (byte order).
+  private func idPrecedes(_ id: String, _ key: Int32) -> Bool {
+    let other = document.string(key) ?? ""
+    return id.utf8.lexicographicallyPrecedes(other.utf8)
   }
 
   /// The end of a section's Begin line.

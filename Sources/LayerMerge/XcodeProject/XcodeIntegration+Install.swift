@@ -42,12 +42,12 @@ extension XcodeIntegration {
 
     // Each target's planned files, each layer scanned once however many targets share it.
     var scans: [String: LayerScan] = [:]
-    var plans: [String: PlannedFiles] = [:]
-    func plan(_ target: ProjectFile.Target, _ options: MergeOptions) -> PlannedFiles {
+    var plans: [String: ProjectFile.PlannedFiles] = [:]
+    func plan(_ target: ProjectFile.Target) -> ProjectFile.PlannedFiles {
       if let known = plans[target.name] { return known }
-      let planned = LayerMerger.plan(effective.layers(of: target), options: options) { layer in
+      let planned = effective.plannedFiles(of: target, options: nil) { layer in
         if let known = scans[layer.path] { return known }
-        let scan = LayerScanner.scan(layer, skippingLinksInto: options.destination)
+        let scan = LayerScanner.scan(layer, skippingLinksInto: effective.options(for: target).destination)
         scans[layer.path] = scan
         return scan
       }
@@ -57,7 +57,9 @@ extension XcodeIntegration {
     var copies: [CopyInTheWay] = []
     for (target, xcodeTarget) in pairs {
       let effectiveTarget = effective.target(named: target.name) ?? target
-      let outputs = plan(effectiveTarget, effective.options(for: effectiveTarget)).outputs
+      let outputs = plan(effectiveTarget).outputs.compactMap {
+        TableAddress(relativePath: $0) ?? TableAddress(catalogPath: $0)
+      }
       copies += integration.copiesInTheWay(of: xcodeTarget, outputs: outputs)
     }
     if !copies.isEmpty && !removeCopies { throw .copiesInTheWay(project: project.filePath, copies) }
@@ -81,10 +83,7 @@ extension XcodeIntegration {
       lists = try effective.fileLists(
         for: configured.compactMap { effective.target(named: $0.name) }, environment: environment,
         srcroot: PathText.absolute(project.sourceRoot), options: nil
-      ) { target, options in
-        let planned = plan(target, options)
-        return (planned.inputs, planned.outputs)
-      }
+      ) { target, _ in plan(target) }
     } catch {
       throw .fileLists(error)
     }

@@ -107,6 +107,13 @@ import Testing
     }
   }
 
+  @Test func bareCharactersAreApplesExactly() {
+    let bare = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/:.-".utf8)
+    for byte in UInt8.min...UInt8.max {
+      #expect(PBXScanner.isBareCharacter(byte) == bare.contains(byte), "\(byte)")
+    }
+  }
+
   @Test func deepNestingIsRefusedWithoutExhaustingTheStack() {
     let text = "{ a = " + String(repeating: "(", count: 100_000) + " }"
     #expect(throws: XcodeProjectError.self) { try Self.document(text) }
