@@ -34,6 +34,10 @@ enum ExtractBenchmark {
       try? extraction.write(to: out, projectFile: projectFile)
     }
     guard !extraction.hasErrors else { return "extraction failed: \(extraction.diagnostics.prefix(3))\n" }
+    // Layers that build would refuse are not written: the figures would time nothing.
+    guard extraction.errorsInCopies.isEmpty else {
+      return "the copies hold values build refuses: \(extraction.errorsInCopies.prefix(3).map(\.diagnostic))\n"
+    }
     // Phases of the extraction, each alone.
     var loaded: [LoadedLayer] = []
     let read = Measurement.run("read", rounds: rounds) { loaded = copies.map { LoadedLayer($0) } }
