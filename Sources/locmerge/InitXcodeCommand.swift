@@ -58,6 +58,16 @@ struct InitXcodeCommand {
           + "different files); nothing was written\n")
       return .success
     }
+    // Each overlay folder is named after its target: a name that cannot be one folder is a usage error.
+    let names = ExtractionOptions().problems(targets: families.targets)
+    guard names.isEmpty else {
+      for problem in names {
+        console.error(
+          "\(problem); init --xcodeproj names each target's overlay folder after the target: extract with NAME=DIR "
+            + "names them yourself")
+      }
+      return .usage
+    }
     let root = project.sourceRoot
     let output = options.output ?? PathText.join(root == "." ? "" : root, "Localization")
     let projectFile = PathText.join(root == "." ? "" : root, ProjectFileReader.fileName)
@@ -79,11 +89,14 @@ struct InitXcodeCommand {
     writer.dryRun = options.dryRun
     writer.offersPrefer = false
     let projectName = DisplayText.escaped(PathText.lastComponent(project.path))
+    // Run elsewhere, the next command needs to be told the project.
+    let here = PathText.absolute(root) == PathText.absolute(PathText.currentDirectory())
+    let named = here ? "" : " --project \(DisplayText.escaped(options.project))"
     return writer.run(
       json: false,
       next:
-        "locmerge xcode install --remove-copies (one phase in each of the \(families.targets.count) targets of "
-        + "\(projectName); their old copies out of Copy Bundle Resources, the files stay on disk)")
+        "locmerge xcode install\(named) --remove-copies (one phase in each of the \(families.targets.count) targets "
+        + "of \(projectName); their old copies out of Copy Bundle Resources, the files stay on disk)")
   }
 
   /// What the project copies per target, and what stays where it is.
