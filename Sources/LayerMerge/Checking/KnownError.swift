@@ -49,22 +49,21 @@ public struct KnownError: Hashable, Sendable {
   ///   - code: The check the entry is for.
   ///   - layers: The layers, with their files as read.
   public static func at(_ location: SourceLocation, code: DiagnosticCode, in layers: [LoadedLayer]) -> KnownError? {
-    guard let position = location.position else { return nil }
-    for layer in layers {
-      if let file = layer.files.values.first(where: { $0.path == location.path }) {
-        guard let entry = file.table.entries.first(where: { $0.position == position }) else { return nil }
-        return KnownError(code: code, file: location.path, key: entry.key, value: text(of: entry.value))
-      }
-      if let parsed = layer.catalogs.values.first(where: { $0.path == location.path }) {
-        guard let (entry, localization) = parsed.catalog.flatMap({ localization(at: position, in: $0) }) else {
-          return nil
-        }
-        return KnownError(
-          code: code, file: location.path, key: entry.key, language: localization.language,
-          value: text(of: localization.variant))
-      }
+    var locator = ValueLocator(layers)
+    return at(location, code: code, in: &locator)
+  }
+
+  /// The same, with the layers' values indexed already (many places in the same files).
+  static func at(_ location: SourceLocation, code: DiagnosticCode, in locator: inout ValueLocator) -> KnownError? {
+    switch locator.value(at: location) {
+    case nil: return nil
+    case .entry(let entry, _)?:
+      return KnownError(code: code, file: location.path, key: entry.key, value: text(of: entry.value))
+    case .localization(let entry, let localization, _)?:
+      return KnownError(
+        code: code, file: location.path, key: entry.key, language: localization.language,
+        value: text(of: localization.variant))
     }
-    return nil
   }
 
   /// The diagnostics without those the baseline lists.
@@ -78,8 +77,11 @@ public struct KnownError: Hashable, Sendable {
     let codes = Set(baseline.map(\.code))
     guard diagnostics.contains(where: { codes.contains($0.code) }) else { return diagnostics }
     let known = Set(baseline.map(\.normalized))
+    var locator = ValueLocator(layers)
     return diagnostics.filter { diagnostic in
-      guard codes.contains(diagnostic.code), let entry = at(diagnostic, in: layers) else { return true }
+      guard codes.contains(diagnostic.code), let location = diagnostic.location,
+        let entry = at(location, code: diagnostic.code, in: &locator)
+      else { return true }
       return !known.contains(entry.normalized)
     }
   }
@@ -132,16 +134,5 @@ public struct KnownError: Hashable, Sendable {
     case .array(let elements): return .array(elements.map(sorted))
     default: return value
     }
-  }
-
-  /// The entry whose text holds `position`, and its localization whose text does: the last of
-  /// each that starts at or before it.
-  private static func localization(at position: TextPosition, in catalog: StringCatalog)
-    -> (CatalogEntry, CatalogLocalization)?
-  {
-    guard let entry = catalog.entries.last(where: { $0.position.map { $0 <= position } ?? false }),
-      let localization = entry.localizations?.last(where: { $0.position.map { $0 <= position } ?? false })
-    else { return nil }
-    return (entry, localization)
   }
 }

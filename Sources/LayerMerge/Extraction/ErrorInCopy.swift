@@ -24,18 +24,29 @@ extension ErrorInCopy {
   ///   - stack: That stack.
   ///   - copy: The target's copy.
   static func errors(in merged: MergeResult, stack: [LoadedLayer], copy: LoadedLayer) -> [ErrorInCopy] {
-    merged.diagnostics.filter { $0.severity == .error && $0.code != .extractionMismatch }.map { error in
+    let errors = merged.diagnostics.filter { $0.severity == .error && $0.code != .extractionMismatch }
+    guard !errors.isEmpty else { return [] }
+    var locator = ValueLocator(stack)
+    let files = Dictionary(
+      stack.flatMap { layer in
+        layer.files.map { ($0.value.path, $0.key) } + layer.catalogs.map { ($0.value.path, $0.key) }
+      }, uniquingKeysWith: { first, _ in first })
+    return errors.map { error in
+      func place(_ location: SourceLocation) -> SourceLocation {
+        ErrorInCopy.place(location, files: files, locator: &locator, in: copy)
+      }
       var placed = error
       placed.message = "target '\(copy.layer.name)' would not build once extracted: \(error.message)"
-      placed.location = error.location.map { place($0, from: stack, in: copy) }
+      placed.location = error.location.map(place)
       placed.notes = error.notes.map { note in
         var moved = note
-        moved.location = note.location.map { place($0, from: stack, in: copy) }
+        moved.location = note.location.map(place)
         return moved
       }
       return ErrorInCopy(
         diagnostic: placed, extractedLocation: error.location, targets: [copy.layer.name],
-        knownError: KnownError.at(error, in: stack), buildMessage: error.message)
+        knownError: error.location.flatMap { KnownError.at($0, code: error.code, in: &locator) },
+        buildMessage: error.message)
     }
   }
 
@@ -58,24 +69,21 @@ extension ErrorInCopy {
   }
 
   /// A place in a rendered layer file moved to the same table (and key, and language) of the copy.
-  private static func place(_ location: SourceLocation, from stack: [LoadedLayer], in copy: LoadedLayer)
-    -> SourceLocation
-  {
-    for layer in stack {
-      if let (address, file) = layer.files.first(where: { $0.value.path == location.path }) {
-        guard let original = copy.files[address] else { return location }
-        let key = location.position.flatMap { position in file.table.entries.first { $0.position == position }?.key }
-        let position = key.flatMap { original.table[$0]?.position }
-        return SourceLocation(path: original.path, position: position)
+  private static func place(
+    _ location: SourceLocation, files: [String: TableAddress], locator: inout ValueLocator, in copy: LoadedLayer
+  ) -> SourceLocation {
+    guard let address = files[location.path] else { return location }
+    let value = locator.value(at: location)
+    if address.isCatalog {
+      guard let original = copy.catalogs[address] else { return location }
+      let entry = value.flatMap { original.catalog?[$0.key] }
+      var position = entry?.position
+      if case .localization(_, let localization, _)? = value, let found = entry?[localization.language]?.position {
+        position = found
       }
-      if let address = layer.catalogs.first(where: { $0.value.path == location.path })?.key {
-        guard let original = copy.catalogs[address] else { return location }
-        let value = KnownError.at(location, code: .formatMismatch, in: [layer])
-        let entry = value.flatMap { original.catalog?[$0.key] }
-        let position = value.flatMap { value in value.language.flatMap { entry?[$0]?.position } } ?? entry?.position
-        return SourceLocation(path: original.path, position: position)
-      }
+      return SourceLocation(path: original.path, position: position)
     }
-    return location
+    guard let original = copy.files[address] else { return location }
+    return SourceLocation(path: original.path, position: value.flatMap { original.table[$0.key]?.position })
   }
 }

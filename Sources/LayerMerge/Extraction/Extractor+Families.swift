@@ -15,7 +15,8 @@ extension Extractor {
   /// - Returns: The layers, the report, and every problem (check ``Extraction/hasErrors``).
   public static func extract(_ families: TableFamilies, sourceRoot: String) -> Extraction {
     let names = families.targets
-    let copies = loadCopies(families, targets: names, sourceRoot: sourceRoot)
+    let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    let copies = loadCopies(families, names: names, index: index, sourceRoot: sourceRoot)
     var extraction = Extraction(
       base: ExtractedLayer(name: ExtractionOptions.baseName, role: .base), brands: [],
       targets: names.map { ExtractedLayer(name: $0, role: .target) }, options: ExtractionOptions(),
@@ -35,7 +36,7 @@ extension Extractor {
     for members in sets {
       let tables = tablesOfSet[members] ?? []
       let part = split(
-        members.compactMap { name in copies.first { $0.layer.name == name }?.only(tables) },
+        members.compactMap { name in index[name].map { copies[$0].only(tables) } },
         options: ExtractionOptions())
       if members == names {
         extraction.base.tables.merge(part.base.tables) { first, _ in first }
@@ -48,9 +49,9 @@ extension Extractor {
         extraction.options.groups.append(ExtractionOptions.Group(name: shared.name, members: members))
       }
       for overlay in part.targets {
-        guard let index = names.firstIndex(of: overlay.name) else { continue }
-        extraction.targets[index].tables.merge(overlay.tables) { first, _ in first }
-        extraction.targets[index].catalogs.merge(overlay.catalogs) { first, _ in first }
+        guard let target = index[overlay.name] else { continue }
+        extraction.targets[target].tables.merge(overlay.tables) { first, _ in first }
+        extraction.targets[target].catalogs.merge(overlay.catalogs) { first, _ in first }
       }
       extraction.report.absorb(part.report)
     }
@@ -63,11 +64,13 @@ extension Extractor {
   // MARK: - Private
 
   /// Each target's copies of every family it is in, read from the files the project names.
-  private static func loadCopies(_ families: TableFamilies, targets: [String], sourceRoot: String) -> [LoadedLayer] {
+  private static func loadCopies(
+    _ families: TableFamilies, names: [String], index: [String: Int], sourceRoot: String
+  ) -> [LoadedLayer] {
     var files: [LoadedLayer.FileToRead] = []
     for family in families.families {
       for member in family.members {
-        guard let target = targets.firstIndex(of: member.target) else { continue }
+        guard let target = index[member.target] else { continue }
         for (language, path) in member.files.sorted(by: { $0.key < $1.key }) {
           let address =
             language == "*"
@@ -78,7 +81,7 @@ extension Extractor {
         }
       }
     }
-    var copies = targets.map { LoadedLayer(layer: Layer(name: $0, path: sourceRoot), files: [:]) }
+    var copies = names.map { LoadedLayer(layer: Layer(name: $0, path: sourceRoot), files: [:]) }
     LoadedLayer.read(files, into: &copies)
     return copies
   }

@@ -91,4 +91,31 @@ import Testing
     let again = try #require(ProjectFileReader.parse(written, path: "/p/locmerge.json").project)
     #expect(again.options.baseline == project.options.baseline)
   }
+
+  /// Many known errors in one large file are matched in time linear in them: each file is indexed
+  /// once, not searched once per diagnostic.
+  @Test func manyKnownErrorsAreMatchedInLinearTime() throws {
+    func run(_ count: Int) throws -> (kept: Int, seconds: Double) {
+      let text = (0..<count).map { "\"k\($0)\" = \"%@ \($0)\";\n" }.joined()
+      let file = LocalizationFileReader.parse(Array(text.utf8), path: "/L/de.lproj/L.strings", kind: .strings)
+      let address = try #require(TableAddress(relativePath: "de.lproj/L.strings"))
+      let layer = LoadedLayer(layer: Layer(path: "/L"), files: [address: file])
+      let diagnostics = file.table.entries.map {
+        Diagnostic(.error, .formatMismatch, "m", at: SourceLocation(path: file.path, position: $0.position))
+      }
+      let baseline = file.table.entries.dropFirst().map {
+        KnownError(code: .formatMismatch, file: file.path, key: $0.key, value: KnownError.text(of: $0.value))
+      }
+      let start = ContinuousClock.now
+      let kept = KnownError.dropping(baseline, from: diagnostics, layers: [layer])
+      let elapsed = ContinuousClock.now - start
+      return (kept.count, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+    _ = try run(200)
+    let small = try run(1_000)
+    let large = try run(8_000)
+    #expect(small.kept == 1 && large.kept == 1)
+    // Eight times the errors: matching each by a search of the file would take 64 times as long.
+    #expect(large.seconds < max(small.seconds, 1e-3) * 24, "\(small.seconds) → \(large.seconds)")
+  }
 }
