@@ -173,45 +173,32 @@ package final class PBXDocument: Sendable {
 
   /// The key and value nodes of the object with this ID.
   func entry(_ id: String) -> (key: Int32, value: Int32)? {
-    guard !slots.isEmpty else { return nil }
     var id = id
-    return id.withUTF8 { idBytes -> (key: Int32, value: Int32)? in
-      let mask = slots.count - 1
-      var hasher = Hasher()
-      hasher.combine(hashSeed)
-      hasher.combine(bytes: UnsafeRawBufferPointer(idBytes))
-      var slot = hasher.finalize() & mask
-      while slots[slot] != 0 {
-        let k = Int(slots[slot]) - 1
-        let key = childIndices[k]
-        if keyBytesEqual(key, idBytes) { return (key, childIndices[k + 1]) }
-        slot = (slot + 1) & mask
-      }
-      return nil
-    }
+    return id.withUTF8(probe)
   }
 
   /// The key and value nodes of the object a string node names (an element of `children`, a
   /// `fileRef`'s value), found without making a string.
   func entry(referencedBy node: Int32) -> (key: Int32, value: Int32)? {
-    guard !slots.isEmpty, let range = Self.plainRange(nodes[Int(node)]) else {
-      return string(node).flatMap(entry)
+    guard let range = Self.plainRange(nodes[Int(node)]) else { return string(node).flatMap(entry) }
+    return bytes.withUnsafeBufferPointer { probe(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// The object whose ID is these bytes: one probe of the index.
+  private func probe(_ idBytes: UnsafeBufferPointer<UInt8>) -> (key: Int32, value: Int32)? {
+    guard !slots.isEmpty else { return nil }
+    let mask = slots.count - 1
+    var hasher = Hasher()
+    hasher.combine(hashSeed)
+    hasher.combine(bytes: UnsafeRawBufferPointer(idBytes))
+    var slot = hasher.finalize() & mask
+    while slots[slot] != 0 {
+      let k = Int(slots[slot]) - 1
+      let key = childIndices[k]
+      if keyBytesEqual(key, idBytes) { return (key, childIndices[k + 1]) }
+      slot = (slot + 1) & mask
     }
-    return bytes.withUnsafeBufferPointer { text -> (key: Int32, value: Int32)? in
-      let idBytes = UnsafeBufferPointer(rebasing: text[range])
-      let mask = slots.count - 1
-      var hasher = Hasher()
-      hasher.combine(hashSeed)
-      hasher.combine(bytes: UnsafeRawBufferPointer(idBytes))
-      var slot = hasher.finalize() & mask
-      while slots[slot] != 0 {
-        let k = Int(slots[slot]) - 1
-        let key = childIndices[k]
-        if keyBytesEqual(key, idBytes) { return (key, childIndices[k + 1]) }
-        slot = (slot + 1) & mask
-      }
-      return nil
-    }
+    return nil
   }
 
   /// The value node of the object with this ID.

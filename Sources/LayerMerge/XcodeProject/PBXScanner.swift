@@ -81,7 +81,7 @@ struct PBXScanner {
     case UInt8(ascii: "<"): return try parseData()
     case UInt8(ascii: "\""), UInt8(ascii: "'"): return try parseQuoted()
     default:
-      guard Self.isBareCharacter(byte) else {
+      guard OldStyleSyntax.isUnquotedCharacter(byte) else {
         throw SyntaxError(message: "expected a value, found \(describe(at: cur))", offset: cur)
       }
       return parseBare()
@@ -102,7 +102,7 @@ struct PBXScanner {
       let key: Int32
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
         key = try parseQuoted()
-      } else if Self.isBareCharacter(byte) {
+      } else if OldStyleSyntax.isUnquotedCharacter(byte) {
         key = parseBare()
       } else {
         throw SyntaxError(message: "expected a key or '}', found \(describe(at: cur))", offset: cur)
@@ -169,10 +169,10 @@ struct PBXScanner {
         throw SyntaxError(message: "no '>' closes the data opened here", offset: open)
       }
       if text[cur] == UInt8(ascii: ">") { break }
-      guard PBXStringEscapes.hexValue(text[cur]) != nil else {
+      guard OldStyleSyntax.hexDigitValue(text[cur]) != nil else {
         throw SyntaxError(message: "\(describe(at: cur)) is not a hex digit in data", offset: cur)
       }
-      guard cur + 1 < end, PBXStringEscapes.hexValue(text[cur + 1]) != nil else {
+      guard cur + 1 < end, OldStyleSyntax.hexDigitValue(text[cur + 1]) != nil else {
         throw SyntaxError(message: "data needs two hex digits per byte", offset: cur)
       }
       cur += 2
@@ -186,7 +186,7 @@ struct PBXScanner {
     while cur < end {
       switch text[cur] {
       case 0x20, 0x0A, 0x09, 0x0D: cur += 1
-      case 0xE2 where isLineSeparator(at: cur): cur += 3
+      case 0xE2 where OldStyleSyntax.isLineSeparator(text, at: cur): cur += 3
       default: return true
       }
     }
@@ -195,7 +195,7 @@ struct PBXScanner {
 
   private mutating func parseBare() -> Int32 {
     let start = cur
-    while cur < end, Self.isBareCharacter(text[cur]) { cur += 1 }
+    while cur < end, OldStyleSyntax.isUnquotedCharacter(text[cur]) { cur += 1 }
     return addNode(.bareString, start: start)
   }
 
@@ -217,7 +217,7 @@ struct PBXScanner {
         cur += 1
         guard cur < end else { break }
         if text[cur] == UInt8(ascii: "U") {
-          guard cur + 1 < end, PBXStringEscapes.hexValue(text[cur + 1]) != nil else {
+          guard cur + 1 < end, OldStyleSyntax.hexDigitValue(text[cur + 1]) != nil else {
             throw SyntaxError(message: "'\\U' needs hex digits (write \\U0000 for U+0000)", offset: escape)
           }
         }
@@ -236,7 +236,7 @@ struct PBXScanner {
         cur += 1
         continue
       }
-      if byte == 0xE2, isLineSeparator(at: cur) {
+      if byte == 0xE2, OldStyleSyntax.isLineSeparator(text, at: cur) {
         cur += 3
         continue
       }
@@ -244,7 +244,9 @@ struct PBXScanner {
       let next = text[cur + 1]
       if next == UInt8(ascii: "/") {
         cur += 2
-        while cur < end, text[cur] != 0x0A, text[cur] != 0x0D, !(text[cur] == 0xE2 && isLineSeparator(at: cur)) {
+        while cur < end, text[cur] != 0x0A, text[cur] != 0x0D,
+          !(text[cur] == 0xE2 && OldStyleSyntax.isLineSeparator(text, at: cur))
+        {
           cur += 1
         }
       } else if next == UInt8(ascii: "*") {
@@ -281,23 +283,6 @@ struct PBXScanner {
     nodes[Int(index)].childCount = Int32(pending.count - mark)
     childIndices.append(contentsOf: pending[mark...])
     pending.removeSubrange(mark...)
-  }
-
-  /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `offset`.
-  private func isLineSeparator(at offset: Int) -> Bool {
-    offset + 2 < end && text[offset + 1] == 0x80 && (text[offset + 2] == 0xA8 || text[offset + 2] == 0xA9)
-  }
-
-  @inline(__always)
-  static func isBareCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
-      UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
-      return true
-    default:
-      return false
-    }
   }
 
   /// The character at `offset` for a message.

@@ -8,66 +8,42 @@ enum PBXStringEscapes {
   /// one to three octal digits name a NeXTSTEP Latin character, and a backslash before anything
   /// else stands for that character. The scanner has checked that a `\U` has digits.
   static func decode(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(range.count)
-    var mayHoldSurrogates = false
-    var i = range.lowerBound
-    let end = range.upperBound
-    while i < end {
-      let byte = bytes[i]
-      i += 1
-      guard byte == UInt8(ascii: "\\"), i < end else {
-        output.append(byte)
-        continue
-      }
-      let escaped = bytes[i]
-      i += 1
-      switch escaped {
-      case UInt8(ascii: "0")...UInt8(ascii: "7"):
-        var value = Int(escaped - UInt8(ascii: "0"))
-        var digits = 1
-        while digits < 3, i < end, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[i]) {
-          value = (value << 3 + Int(bytes[i] - UInt8(ascii: "0"))) & 0xFF
-          digits += 1
-          i += 1
+    bytes.withUnsafeBufferPointer { text in
+      var output: [UInt8] = []
+      output.reserveCapacity(range.count)
+      var mayHoldSurrogates = false
+      var i = range.lowerBound
+      let end = range.upperBound
+      while i < end {
+        let byte = text[i]
+        i += 1
+        guard byte == UInt8(ascii: "\\"), i < end else {
+          output.append(byte)
+          continue
         }
-        appendUTF8(NextStepLatin.unicodeScalar(for: UInt8(value)), to: &output)
-      case UInt8(ascii: "U"):
-        var value: UInt32 = 0
-        var digits = 0
-        while digits < 4, i < end, let digit = hexValue(bytes[i]) {
-          value = value << 4 | UInt32(digit)
-          digits += 1
-          i += 1
-        }
-        if value & 0xF800 == 0xD800 { mayHoldSurrogates = true }
-        appendUTF8(value, to: &output)
-      case UInt8(ascii: "a"): output.append(0x07)
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "v"): output.append(0x0B)
-      default:
-        // Any other character stands for itself: copy it whole (the text is valid UTF-8).
-        output.append(escaped)
-        while i < end, bytes[i] & 0xC0 == 0x80 {
-          output.append(bytes[i])
-          i += 1
+        let escaped = text[i]
+        i += 1
+        switch escaped {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+          appendUTF8(OldStyleSyntax.octalEscape(first: escaped, in: text, at: &i, end: end), to: &output)
+        case UInt8(ascii: "U"):
+          let value = OldStyleSyntax.unicodeEscape(in: text, at: &i, end: end).value
+          if value & 0xF800 == 0xD800 { mayHoldSurrogates = true }
+          appendUTF8(value, to: &output)
+        default:
+          if let control = OldStyleSyntax.controlEscape(escaped) {
+            output.append(control)
+            continue
+          }
+          // Any other character stands for itself: copy it whole (the text is valid UTF-8).
+          output.append(escaped)
+          while i < end, text[i] & 0xC0 == 0x80 {
+            output.append(text[i])
+            i += 1
+          }
         }
       }
-    }
-    return GeneralizedUTF8.string(output, mayContainSurrogates: mayHoldSurrogates)
-  }
-
-  /// The value of a hex digit, or `nil`.
-  static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
+      return GeneralizedUTF8.string(output, mayContainSurrogates: mayHoldSurrogates)
     }
   }
 

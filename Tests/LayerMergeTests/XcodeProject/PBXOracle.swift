@@ -29,12 +29,12 @@ enum PBXOracle {
     case .data:
       let range = document.range(node)
       let hex = document.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)].filter {
-        PBXStringEscapes.hexValue($0) != nil
+        OldStyleSyntax.hexDigitValue($0) != nil
       }
       var bytes: [UInt8] = []
       var k = hex.startIndex
       while k + 1 < hex.endIndex {
-        bytes.append((PBXStringEscapes.hexValue(hex[k]) ?? 0) << 4 | (PBXStringEscapes.hexValue(hex[k + 1]) ?? 0))
+        bytes.append((OldStyleSyntax.hexDigitValue(hex[k]) ?? 0) << 4 | (OldStyleSyntax.hexDigitValue(hex[k + 1]) ?? 0))
         k += 2
       }
       return .data(bytes)

@@ -110,7 +110,7 @@ import Testing
   @Test func bareCharactersAreApplesExactly() {
     let bare = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/:.-".utf8)
     for byte in UInt8.min...UInt8.max {
-      #expect(PBXScanner.isBareCharacter(byte) == bare.contains(byte), "\(byte)")
+      #expect(OldStyleSyntax.isUnquotedCharacter(byte) == bare.contains(byte), "\(byte)")
     }
   }
 
