@@ -16,8 +16,12 @@ public enum LayerStackValidation {
   /// - Parameters:
   ///   - layers: The stack, lowest first.
   ///   - destination: The folder the merge writes, if it writes.
+  ///   - nesting: Whether a layer may lie inside another (a copy `extract --only-lproj` reads only
+  ///     the language folders of), and what to add to the problem when it may not.
   /// - Returns: The problems, empty when the stack is sound.
-  public static func problems(_ layers: [Layer], destination: String? = nil) -> [Diagnostic] {
+  public static func problems(_ layers: [Layer], destination: String? = nil, nesting: Nesting = .refused(hint: nil))
+    -> [Diagnostic]
+  {
     var problems: [Diagnostic] = []
     // Earlier layers by their folder, and by every folder above theirs: each layer is compared
     // with the earlier ones in a few lookups, not one by one (many layers were quadratic).
@@ -42,19 +46,24 @@ public enum LayerStackValidation {
         found.append(
           (earlier.index, "the folder '\(layer.path)' is given twice as a layer (also as '\(earlier.layer.path)')"))
       }
-      if let earlier = ancestors.compactMap({ atFolder[$0] }).min(by: { $0.index < $1.index }) {
-        found.append(
-          (
-            earlier.index,
-            "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"
-          ))
-      }
-      if let earlier = aboveFolder[resolved] {
-        found.append(
-          (
-            earlier.index,
-            "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"
-          ))
+      if case .refused(let hint) = nesting {
+        let suffix = hint.map { "; \($0)" } ?? ""
+        if let earlier = ancestors.compactMap({ atFolder[$0] }).min(by: { $0.index < $1.index }) {
+          found.append(
+            (
+              earlier.index,
+              "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"
+                + suffix
+            ))
+        }
+        if let earlier = aboveFolder[resolved] {
+          found.append(
+            (
+              earlier.index,
+              "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"
+                + suffix
+            ))
+        }
       }
       problems += found.sorted { $0.index < $1.index }.map { invalid($0.message) }
       atFolder[resolved] = atFolder[resolved] ?? (index, layer)
@@ -78,6 +87,14 @@ public enum LayerStackValidation {
       current = parent
     }
     return result
+  }
+
+  /// Whether a layer may lie inside another.
+  public enum Nesting: Hashable, Sendable {
+    /// A layer inside another is a problem; the hint, if any, is added to its message.
+    case refused(hint: String?)
+    /// A layer may lie inside another: each reads only what the other does not.
+    case allowed
   }
 
   private static func invalid(_ message: String) -> Diagnostic {
