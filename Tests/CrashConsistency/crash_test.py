@@ -446,8 +446,9 @@ class BuildRounds:
 
 
 class ExtractRounds:
-    """`locmerge extract -o out A=copies/A …` into a new folder, which must appear whole or not
-    at all; the next run removes what a killed one left beside it."""
+    """`locmerge extract -o out -c out.json A=copies/A …` into a new folder, which must appear
+    whole or not at all, and then its project file; the next run removes what a killed one left
+    beside the folder."""
 
     copies = ["copies/A", "copies/B", "copies/C", "copies/D"]
 
@@ -456,22 +457,31 @@ class ExtractRounds:
         self.workload = Workload(root, rng, self.copies, self.copies)
         self.out = os.path.join(root, "out")
         named = [f"{os.path.basename(copy)}={copy}" for copy in self.copies]
-        self.runner = Runner(root, lambda output: [binary, "extract", "-o", output] + named + ["--prefer", "A"])
+        self.runner = Runner(
+            root, lambda output: [binary, "extract", "-o", output, "-c", output + ".json"] + named + ["--prefer", "A"]
+        )
+
+    def remove(self, output):
+        """What a user moves away before extracting again: the folder and its project file."""
+        shutil.rmtree(output, ignore_errors=True)
+        if os.path.exists(output + ".json"):
+            os.remove(output + ".json")
 
     def round(self, rng, use_inject):
         self.workload.mutate()
         sources = self.workload.digest()
+        self.remove(os.path.join(self.root, "clean-out"))
         _, clean, failure = clean_run(self.runner, self.root, "clean-out", "extract")
         if failure:
             return "setup", [failure]
         # extract writes a new folder: each round starts without one, as a user would.
-        shutil.rmtree(self.out, ignore_errors=True)
+        self.remove(self.out)
 
         if use_inject:
             copy = os.path.join(self.root, "count-out")
-            shutil.rmtree(copy, ignore_errors=True)
+            self.remove(copy)
             counts = self.runner.count_calls(copy)
-            shutil.rmtree(copy, ignore_errors=True)
+            self.remove(copy)
             was_killed, point = self.runner.kill_at_call(self.out, counts, rng)
         else:
             was_killed, point = self.runner.kill_at_random(self.out, rng)
@@ -479,12 +489,16 @@ class ExtractRounds:
         problems = ["a source file changed"] if self.workload.digest() != sources else []
         if os.path.exists(self.out) and tree(self.out) != clean:
             problems.append(f"the new folder is there but not whole ({len(tree(self.out))} of {len(clean)} files)")
+        if os.path.exists(self.out + ".json") and not os.path.exists(self.out):
+            problems.append("the project file is there without its folder")
         # The user runs it again from scratch; the killed run's staging folder goes with it.
-        shutil.rmtree(self.out, ignore_errors=True)
+        self.remove(self.out)
         follow_up = self.runner.run(self.out)
         if self.workload.digest() != sources:
             problems.append("a source file changed")
         problems += check_outputs_after_follow_up(self.out, clean, follow_up)
+        if not os.path.exists(self.out + ".json"):
+            problems.append("the follow-up run wrote no project file")
         for name in temporaries_beside(self.out):
             problems.append(f"left beside the new folder: {name}")
         if problems:
