@@ -2,7 +2,8 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]`
+/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
+/// [--migrate] [--adversarial]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -167,12 +168,33 @@ enum BenchmarkMain {
       try xcodeSection(binary)
       return
     }
+    let migrationSection = { (binary: URL) throws in
+      print("## Migration: `init --xcodeproj` against `extract` given the same copies by hand, whole processes\n")
+      print(try MigrationBenchmark.run(shared: shared, binary: binary, rounds: max(rounds, 9)))
+    }
+    if arguments.contains("--migrate") {
+      // Only init --xcodeproj on ghostery against extract of the same copies.
+      guard let binary = runnableBinary else {
+        print("(no locmerge binary next to the benchmark: run `swift build -c release`)")
+        return
+      }
+      try migrationSection(binary)
+      return
+    }
     if arguments.contains("--extract") {
       // Only the extraction of 18 full copies against merging them back.
       let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
       defer { try? FileManager.default.removeItem(at: project) }
       try Workload.makeOverridesCompatible(project)
       print(try ExtractBenchmark.run(project: project, rounds: rounds))
+      return
+    }
+    let adversarialSection = {
+      print("## Inputs made to be slow: each at n and 8n, in process, same run\n")
+      print(try AdversarialBenchmark.report(rounds: max(rounds, 3), scale: quick ? 4 : 1))
+    }
+    if arguments.contains("--adversarial") {
+      try adversarialSection()
       return
     }
     if arguments.contains("--write-path") {
@@ -231,9 +253,11 @@ enum BenchmarkMain {
     if let binary = runnableBinary {
       try projectSection()
       try xcodeSection(binary)
+      try migrationSection(binary)
     }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
+    try adversarialSection()
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(

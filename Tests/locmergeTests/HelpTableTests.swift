@@ -11,7 +11,8 @@ import Testing
   static let forms: [(command: String, prefix: [String])] = [
     ("merge", ["-b", "B", "-d", "D"]), ("build", []), ("files", ["-b", "B", "-d", "D"]), ("files", []),
     ("lint", ["-b", "B"]), ("lint", []), ("audit", ["-b", "B", "--target", "A=x"]), ("audit", []),
-    ("init", ["-b", "B", "--targets", "T"]), ("print", ["f"]), ("compile", ["c.xcstrings", "-o", "D"]),
+    ("init", ["-b", "B", "--targets", "T"]), ("init", ["--xcodeproj", "P"]), ("print", ["f"]),
+    ("compile", ["c.xcstrings", "-o", "D"]),
     ("extract", ["-o", "O", "A=x"]), ("xcode", ["show"]), ("xcode", ["install"]), ("xcode", ["uninstall"]),
   ]
 
@@ -136,7 +137,8 @@ import Testing
     ]
     // `xcode show`, `xcode install`, `xcode uninstall`: the form's words choose it.
     func prefix(of form: CommandForm, in command: CommandSpec) -> [String]? {
-      command.name == "xcode" ? form.words.split(separator: " ").map(String.init) : nil
+      if form.options.contains(.xcodeprojOption) { return ["init", "--xcodeproj", "P"] }
+      return command.name == "xcode" ? form.words.split(separator: " ").map(String.init) : nil
     }
     for command in CommandSpec.all {
       for form in command.forms {

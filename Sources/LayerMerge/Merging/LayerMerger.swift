@@ -87,6 +87,9 @@ public enum LayerMerger {
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
+    if !options.baseline.isEmpty {
+      diagnostics = KnownError.dropping(options.baseline, from: diagnostics, layers: loaded)
+    }
     let inputs = (loaded.flatMap { $0.files.values.map(\.path) } + loaded.flatMap { $0.catalogs.values.map(\.path) })
       .sorted()
     var fingerprints: [String: FileFingerprint] = [:]

@@ -18,7 +18,7 @@ extension ProjectFile {
   /// - Parameters:
   ///   - targets: Targets of this project.
   ///   - environment: Build settings the list paths may use.
-  ///   - srcroot: The folder written as `$(SRCROOT)`; the project folder when `nil`.
+  ///   - srcroot: The folder written as `$(SRCROOT)`; ``sourceRoot`` when `nil`.
   ///   - options: The merge options (the tables they exclude are not listed); the project's when `nil`.
   /// - Returns: Each target's lists, in the order of `targets`.
   /// - Throws: A ``SelectionError`` for a target without a destination, a list path that uses
@@ -38,7 +38,7 @@ extension ProjectFile {
     for targets: [Target], environment: [String: String], srcroot: String?, options: MergeOptions?,
     planned plan: (Target, MergeOptions?) -> PlannedFiles
   ) throws(SelectionError) -> [TargetFileLists] {
-    let root = srcroot ?? folder
+    let root = srcroot ?? sourceRoot
     let settings = [(name: "SRCROOT", path: root)]
     var result: [TargetFileLists] = []
     for target in targets {

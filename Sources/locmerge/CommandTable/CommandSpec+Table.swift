@@ -106,15 +106,26 @@ extension CommandSpec {
       """)
 
   static let initialize = CommandSpec(
-    name: "init", forms: [.initialize],
+    name: "init", forms: [.initXcode, .initialize],
     about: """
-      Writes a starting locmerge.json: BASE under every target, and one target per folder of
-      FOLDER, named after it, with that folder as its overlay. Add brands and other shared layers
-      to each target's "layers" afterwards. Prints the build phase to paste into every target.
+      With --xcodeproj: reads the Xcode project, finds the tables two or more product targets
+      (apps, extensions, plugin bundles, XPC services) have under different files — their
+      per-target copies — and extracts them, one table at a time, into OUT/Base (what every
+      target shares), OUT/<target> (what each has of its own) and layers shared by some targets
+      only, proven to merge back into each copy as 'extract' proves it. Tables the targets share
+      through the same files, and tables one target has, stay where they are. Writes
+      locmerge.json beside the .xcodeproj with the destination and state folder of the Xcode
+      phase; then 'locmerge xcode install --remove-copies' wires every target.
+
+      With -b: writes a starting locmerge.json: BASE under every target, and one target per folder
+      of FOLDER, named after it, with that folder as its overlay. Add brands and other shared
+      layers to each target's "layers" afterwards.
       """,
     more: """
-      EXAMPLE:
-        locmerge init -b Localization/Base --targets Localization/Targets
+      EXAMPLES:
+        locmerge init --xcodeproj Shop.xcodeproj --dry-run
+        locmerge init --xcodeproj Shop.xcodeproj && locmerge xcode install --remove-copies
+        locmerge init -b Localization/Base --targets Localization
       """)
 
   static let print = CommandSpec(
@@ -152,15 +163,19 @@ extension CommandSpec {
     about: """
       Turns full per-target copies of the tables into layers: OUT/Base holds the keys every target
       has (with the value most targets use), OUT/<NAME> only what differs for that target, and
-      OUT/locmerge.json the project file for 'locmerge build'. Before anything is written, every
-      target is merged back from the new files and compared with its copy: the same tables, keys
-      and values. Keys only some targets have stay in their overlays (an overlay cannot delete).
-      OUT must not exist (or be empty) and must not overlap a copy; it is created all at once.
+      locmerge.json beside OUT (at the project root) the project file for 'locmerge build' and
+      'locmerge xcode install'. Before anything is written, every target is merged back from the
+      new files and compared with its copy: the same tables, keys and values; and every value
+      'build' would refuse (a format that can crash) is reported where it is in the copy, and
+      stops the run unless --keep-errors. Keys only some targets have stay in their overlays (an
+      overlay cannot delete). OUT must not exist (or be empty) and must not overlap a copy; it is
+      created all at once. With an Xcode project, 'locmerge init --xcodeproj' finds the copies.
       """,
     more: """
       TIES: the value most targets use wins; on a tie the --prefer target's, else the value of the
       earliest target on the command line. A key every target has with a value of its own stays in
-      every overlay.
+      every overlay. An overlay with nothing of its own is not written and not named; an empty
+      base is written as OUT/Base/.gitkeep, and the report says why nothing is common.
 
       EXAMPLE:
         locmerge extract -o Localization --group Acme=AcmePro,AcmeLite \\

@@ -119,6 +119,15 @@ extension OptionSpec {
     ["--destination", "-d"], "DEST", "The destination of every target (default: $(DERIVED_FILE_DIR)/LocMerge).")
   static let initConfig = OptionSpec(["--config", "-c"], "FILE", "Where to write (default: locmerge.json).")
   static let force = OptionSpec(["--force"], "Replace an existing file.")
+  static let xcodeprojOption = OptionSpec(
+    ["--xcodeproj"], "P.xcodeproj",
+    "The Xcode project: its product targets' per-target copies of tables become a base and overlays.")
+  static let initOutput = OptionSpec(
+    ["--output", "-o"], "OUT",
+    "The new folder for the layers (default: Localization beside the .xcodeproj); locmerge.json goes beside the "
+      + ".xcodeproj.")
+  static let initDryRun = OptionSpec(
+    ["--dry-run"], "Print what was found and the report of the extraction, and write nothing.")
 
   // MARK: print
 
@@ -138,7 +147,18 @@ extension OptionSpec {
   // MARK: extract
 
   static let extractOutput = OptionSpec(
-    ["--output", "-o"], "OUT", "The new folder for the base, brands, overlays and locmerge.json.")
+    ["--output", "-o"], "OUT", "The new folder for the base, brands and overlays (Localization at the project root).")
+  static let extractConfig = OptionSpec(
+    ["--config", "-c"], "FILE",
+    "Where to write the project file (default: locmerge.json beside OUT); it must not exist.")
+  static let onlyLproj = OptionSpec(
+    ["--only-lproj"],
+    "A copy is only its own <lang>.lproj folders and String Catalogs, not those of its subfolders: a copy folder "
+      + "may then hold another copy (macosx and macosx/QuickLookPlugin).")
+  static let keepErrors = OptionSpec(
+    ["--keep-errors"],
+    "Migrate copies whose values 'build' refuses (a format that can crash): each is listed in locmerge.json's "
+      + "\"baseline\", which lets build keep exactly those values, and reported as a warning.")
   static let group = OptionSpec(
     ["--group", "-g"], "BRAND=NAMES", usage: "BRAND=NAME,...", repeatable: true,
     "A brand layer between the base and the named targets (comma-separated); repeat for more brands. Written to "
