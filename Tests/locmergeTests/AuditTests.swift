@@ -207,6 +207,24 @@ import Testing
     #expect(text.standardOutput.contains("ForgetMode/ForgetMode.AutomaticForgetMode.Title"))
   }
 
+  /// "changed" never reads 100.0% unless every key changed: a target that changes 1,999 of 2,000
+  /// keys rounded up to it, as one that changes a single key would round down to 0% (`<0.1%`).
+  @Test func theShareChangedIsNeverRoundedUpToEverything() throws {
+    let scratch = try Scratch()
+    let keys = (0..<2000).map { "key.\($0)" }
+    try scratch.write(keys.map { "\"\($0)\" = \"base\";\n" }.joined(), to: "Base/en.lproj/Localizable.strings")
+    try scratch.write(
+      keys.dropFirst().map { "\"\($0)\" = \"brand\";\n" }.joined(), to: "Brand/en.lproj/Localizable.strings")
+    try scratch.write(keys.map { "\"\($0)\" = \"full\";\n" }.joined(), to: "Full/en.lproj/Localizable.strings")
+    let text = try ToolRunner.run(
+      ["audit", "-b", "Base", "--target", "Brand=Brand", "--target", "Full=Full"], in: scratch.root)
+    let rows = text.standardOutput.split(separator: "\n").map(String.init)
+    let brand = try #require(rows.first { $0.hasPrefix("Brand ") })
+    let full = try #require(rows.first { $0.hasPrefix("Full ") })
+    #expect(brand.hasSuffix(">99.9%"), "\(text.standardOutput)")
+    #expect(full.hasSuffix("100%"), "\(text.standardOutput)")
+  }
+
   /// A key too long for its column continues on an indented line (it wrapped to column 0 and
   /// read as a new row), and a no-break space shows as `\u{A0}` (it printed like a space).
   @Test func longKeysWrapIndentedAndInvisibleSpacesShow() throws {

@@ -143,10 +143,13 @@ struct AuditRenderer {
     target.overlays.isEmpty ? "(base alone)" : target.overlays.map(\.name).joined(separator: " → ")
   }
 
-  /// A share as a percentage with one decimal that never rounds a change away: "<0.1%".
+  /// A share as a percentage with one decimal that never rounds a change away ("<0.1%") nor
+  /// rounds up to everything (">99.9%"): "100%" and "0%" are exact.
   static func percent(_ share: Double) -> String {
     if share <= 0 { return "0%" }
+    if share >= 1 { return "100%" }
     if share < 0.001 { return "<0.1%" }
+    if share > 0.999 { return ">99.9%" }
     let tenths = Int((share * 1000).rounded())
     return "\(tenths / 10).\(tenths % 10)%"
   }
