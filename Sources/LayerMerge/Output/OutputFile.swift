@@ -48,12 +48,18 @@ public struct OutputFile: Hashable, Sendable {
     tables.filter { !$0.address.isCatalog }.concurrentMap { file(for: $0, reusing: renderings) }
   }
 
-  /// The file of one merged table that is not a catalog's language.
+  /// The file of one merged table that is not a catalog's language, written from the table's
+  /// entries position by position: making the table whole first copied every entry and record.
   private static func file(for table: MergedTable, reusing renderings: SharedRenderings?) -> OutputFile {
-    OutputFile(
-      relativePath: table.address.relativePath,
-      contents: renderings?.contents(for: table)
-        ?? OutputBytes(LocalizationFileWriter.data(for: table.table, as: table.address.kind)))
+    if let contents = renderings?.contents(for: table) {
+      return OutputFile(relativePath: table.address.relativePath, contents: contents)
+    }
+    let bytes: [UInt8]
+    switch table.address.kind {
+    case .strings: bytes = StringsFileWriter.rendering(count: table.count, entry: table.entry(at:)).bytes
+    case .stringsdict, .xcstrings: bytes = StringsDictFileWriter.data(count: table.count, entry: table.entry(at:))
+    }
+    return OutputFile(relativePath: table.address.relativePath, contents: OutputBytes(bytes))
   }
 
   /// Every file a merge writes: its tables, and for each merged catalog either the tables it

@@ -23,16 +23,25 @@ public enum StringsFileWriter {
 
   /// The file for a table, and where each entry's text starts in it.
   static func rendering(of table: LocalizationTable) -> StringsRendering {
+    rendering(count: table.count) { table.entries[$0] }
+  }
+
+  /// The file for the entries at positions `0..<count`, and where each entry's text starts in
+  /// it: a merged table is written from its parts, without being made whole first.
+  /// - Parameters:
+  ///   - count: The number of entries.
+  ///   - entry: The entry at a position.
+  static func rendering(count: Int, entry: (Int) -> LocalizationEntry) -> StringsRendering {
     var output: [UInt8] = []
-    output.reserveCapacity(table.count * 160)
+    output.reserveCapacity(count * 160)
     var starts: [Int] = []
-    starts.reserveCapacity(table.count)
-    for index in table.entries.indices {
+    starts.reserveCapacity(count)
+    for index in 0..<count {
       if index > 0 { output.append(0x0A) }
       starts.append(output.count)
-      writeEntry(table.entries[index], to: &output)
+      writeEntry(entry(index), to: &output)
     }
-    if table.isEmpty {
+    if count == 0 {
       // A 0-byte file is an error at run time; a comment is an empty table.
       output = Array("/* No entries. */\n".utf8)
     }
