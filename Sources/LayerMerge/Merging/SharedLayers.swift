@@ -11,8 +11,6 @@ public struct SharedLayers: Sendable {
   public private(set) var loadedByPath: [String: LoadedLayer]
   /// What the checks work out from these layers alone, for every merge of them.
   let checkWork = SharedCheckWork()
-  /// The records of these layers' tables as merges start from them.
-  let provenance = SharedProvenance()
   /// The `.strings` files of layers several stacks use, rendered once for all of them.
   let renderings: SharedRenderings
 
