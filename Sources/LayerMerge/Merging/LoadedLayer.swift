@@ -67,7 +67,21 @@ public struct LoadedLayer: Sendable {
   package static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
     -> [LoadedLayer]
   {
-    let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+    load(layers, options: options, skippingLinksIntoResolved: resolvedDestinations(options: options, destinations))
+  }
+
+  /// The folders a load with these options and further destinations does not read through links
+  /// into, resolved: for ``load(_:options:skippingLinksIntoResolved:)``.
+  static func resolvedDestinations(options: MergeOptions, _ destinations: [String]) -> [String] {
+    ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+  }
+
+  /// ``load(_:options:skippingLinksInto:)`` with the destinations resolved already: a build that
+  /// reads each target's own layers when it gets to the target resolves every destination once,
+  /// not once per target (a resolution costs a system call per folder of the path).
+  static func load(_ layers: [Layer], options: MergeOptions, skippingLinksIntoResolved skipped: [String])
+    -> [LoadedLayer]
+  {
     let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
     enum Found: Sendable {
       case table(layer: Int, TableAddress, path: String)
