@@ -50,13 +50,12 @@ public enum StringsFileWriter {
 
   /// The file for a table whose first `base.starts.count` entries are those `base` was rendered
   /// from, but for the positions in `rewriting` (ascending): runs of the others are pieces of
-  /// `buffer` (which holds `base`'s bytes), not written again (a target's table is mostly its
-  /// base's).
+  /// `base.buffer`, not written again (a target's table is mostly its base's).
   /// - Parameters:
   ///   - count: The number of entries.
   ///   - entry: The entry at a position.
   static func contents(
-    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, in buffer: ByteBuffer,
+    count: Int, entry: (Int) -> LocalizationEntry, reusing base: SharedRenderings.SharedRendering,
     rewriting: [Int]
   ) -> OutputBytes {
     guard count > 0 else { return OutputBytes(data(for: LocalizationTable())) }
@@ -94,7 +93,7 @@ public enum StringsFileWriter {
     if let start = freshStart { runs.append((false, start..<fresh.count)) }
     let written = ByteBuffer(fresh)
     return OutputBytes(
-      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? buffer : written, range: run.range) })
+      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? base.buffer : written, range: run.range) })
   }
 
   // MARK: - Private
