@@ -2,13 +2,17 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract]`
+/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--floor]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
 @main
 enum BenchmarkMain {
   static func main() throws {
+    // The helper that measures a program's peak memory (ChildPeak) does nothing else.
+    if CommandLine.arguments.count > 2, CommandLine.arguments[1] == ChildPeak.helperFlag {
+      ChildPeak.runHelper(Array(CommandLine.arguments.dropFirst(2)))
+    }
     // Rounds measure parsing, not the kernel re-faulting pages glibc returned after the last round.
     ShortLivedProcess.keepFreedMemory()
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -144,6 +148,18 @@ enum BenchmarkMain {
           shared: shared, binary: binary, rounds: max(rounds, 5), targets: quick ? 10 : 200))
       print("(\(binary.path))\n")
     }
+    let floorSection = {
+      print("## At the floor: a target's merge against starting a process and copying its outputs\n")
+      print(
+        try FloorBenchmark.run(
+          shared: shared, binary: givenBinary, rounds: max(rounds, 5), places: FloorBenchmark.defaultPlaces))
+      print("(\(givenBinary.path))\n")
+    }
+    if arguments.contains("--floor") {
+      // Only the comparison with the physical floor, on disk and on tmpfs.
+      try floorSection()
+      return
+    }
     if arguments.contains("--project") {
       // Only the batch build: whole processes against the seed script and against `cp -r`.
       try projectSection()
@@ -215,7 +231,10 @@ enum BenchmarkMain {
     print("## Extracting \(targets) full copies into a base and overlays, against the \(targets) merges back\n")
     print(try ExtractBenchmark.run(project: project, rounds: rounds))
     catalogSection()
-    if runnableBinary != nil { try projectSection() }
+    if runnableBinary != nil {
+      try projectSection()
+      try floorSection()
+    }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
     print("## Merge cost per entry (11 languages, one target)\n")
