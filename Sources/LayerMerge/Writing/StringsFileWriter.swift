@@ -205,13 +205,18 @@ public enum StringsFileWriter {
         let deletes = SIMD16<UInt8>(repeating: 0x7F)
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        func needsEscape(at offset: Int) -> Bool {
+          let chunk = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+          return any(
+            ((chunk & controlBits) .== zeros) .| (chunk .== deletes) .| (chunk .== quotes) .| (chunk .== backslashes))
+        }
         while index + 16 <= bytes.count {
-          let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-          let needsEscape =
-            ((chunk & controlBits) .== zeros) .| (chunk .== deletes) .| (chunk .== quotes) .| (chunk .== backslashes)
-          if any(needsEscape) { break }
+          if needsEscape(at: index) { break }
           index += 16
         }
+        // Fewer than sixteen bytes left: the last sixteen of the text, looked at at once, clear
+        // them all, or they are looked at one by one.
+        if index + 16 > bytes.count, bytes.count >= 16, !needsEscape(at: bytes.count - 16) { index = bytes.count }
         checked = index + 16
         guard index < bytes.count else { break }
       }
