@@ -150,10 +150,11 @@ enum BenchmarkMain {
     }
     let floorSection = {
       print("## At the floor: a target's merge against starting a process and copying its outputs\n")
+      // With `--baseline-binary`, the earlier build takes its turn in the same rounds.
+      let binaries = [("this build", givenBinary)] + (baseline.map { [("baseline", $0)] } ?? [])
       print(
         try FloorBenchmark.run(
-          shared: shared, binary: givenBinary, rounds: max(rounds, 5), places: FloorBenchmark.defaultPlaces))
-      print("(\(givenBinary.path))\n")
+          shared: shared, binaries: binaries, rounds: max(rounds, 5), places: FloorBenchmark.defaultPlaces))
     }
     if arguments.contains("--floor") {
       // Only the comparison with the physical floor, on disk and on tmpfs.

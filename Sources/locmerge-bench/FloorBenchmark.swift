@@ -14,6 +14,8 @@ import Foundation
 /// writes into a folder that does not exist yet; every folder is removed after the last round
 /// (on ext4 without a journal, creating a file scans the inodes deleted in the last 30 seconds,
 /// so removing the previous round's outputs right before a run would time the deletions too).
+/// A second binary (`--baseline-binary`, the build before a change) takes its turn in the same
+/// rounds, against the same floors.
 enum FloorBenchmark {
   /// A kind of run, measured.
   private struct Sample {
@@ -24,11 +26,16 @@ enum FloorBenchmark {
   }
 
   /// The whole comparison in each folder: the machine's disk, and `tmpfs`.
-  static func run(shared: URL, binary: URL, rounds: Int, places: [(name: String, folder: URL)]) throws -> String {
+  /// - Parameter binaries: The builds of locmerge to measure, with a label each.
+  static func run(
+    shared: URL, binaries: [(label: String, binary: URL)], rounds: Int, places: [(name: String, folder: URL)]
+  )
+    throws -> String
+  {
     var report = ""
     for place in places {
       report += "### \(place.name) (`\(place.folder.path)`)\n\n"
-      report += try measure(shared: shared, binary: binary, rounds: rounds, in: place.folder)
+      report += try measure(shared: shared, binaries: binaries, rounds: rounds, in: place.folder)
     }
     return report
   }
@@ -44,7 +51,9 @@ enum FloorBenchmark {
     return places
   }
 
-  private static func measure(shared: URL, binary: URL, rounds: Int, in folder: URL) throws -> String {
+  private static func measure(
+    shared: URL, binaries: [(label: String, binary: URL)], rounds: Int, in folder: URL
+  ) throws -> String {
     let scratch = folder.appendingPathComponent("locmerge-bench-floor-\(getpid())")
     try? FileManager.default.removeItem(at: scratch)
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -60,17 +69,18 @@ enum FloorBenchmark {
     let target = project.appendingPathComponent("targets/\(names[0])").path
     func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
     func merge(into destination: String) -> [String] { ["-b", base, "-s", target, "-d", destination, "--quiet"] }
-    func build(into folder: String) -> [String] {
-      ["build", "--config", config, "-d", folder + "/{target}", "--quiet"]
-    }
+    func build(into folder: String) -> [String] { Self.build(config: config, into: folder) }
 
-    // What the runs leave, copied by the floors.
-    guard Spawn.run(binary.path, merge(into: path("one"))) == 0, Spawn.run(binary.path, build(into: path("all"))) == 0
-    else { return "(the merge or the build failed; figures skipped)\n\n" }
-    let oneFiles = Workload.fileCount(under: URL(fileURLWithPath: path("one")))
-    let oneBytes = Workload.byteCount(under: URL(fileURLWithPath: path("one")))
-    let allFiles = Workload.fileCount(under: URL(fileURLWithPath: path("all")))
-    let allBytes = Workload.byteCount(under: URL(fileURLWithPath: path("all")))
+    // What the runs leave, copied by the floors; a no-change run of each binary has its own.
+    for (index, entry) in binaries.enumerated() {
+      guard Spawn.run(entry.binary.path, merge(into: path("one-\(index)"))) == 0,
+        Spawn.run(entry.binary.path, build(into: path("all-\(index)"))) == 0
+      else { return "(the merge or the build of \(entry.binary.path) failed; figures skipped)\n\n" }
+    }
+    let oneFiles = Workload.fileCount(under: URL(fileURLWithPath: path("one-0")))
+    let oneBytes = Workload.byteCount(under: URL(fileURLWithPath: path("one-0")))
+    let allFiles = Workload.fileCount(under: URL(fileURLWithPath: path("all-0")))
+    let allBytes = Workload.byteCount(under: URL(fileURLWithPath: path("all-0")))
 
     var samples: [String: [Sample]] = [:]
     var peaks: [String: [Int]] = [:]
@@ -83,17 +93,25 @@ enum FloorBenchmark {
         guard round > 0 else { return }
         samples[label, default: []].append(Sample(elapsed: elapsed, user: run.userSeconds, system: run.systemSeconds))
       }
-      timed("start", binary.path, ["--version"])
-      timed("one", binary.path, merge(into: path("one-\(round)")))
-      timed("again", binary.path, merge(into: path("one")))
-      timed("copy one", "/bin/cp", ["-r", path("one"), path("copy-one-\(round)")])
-      timed("all", binary.path, build(into: path("all-\(round)")))
-      timed("copy all", "/bin/cp", ["-r", path("all"), path("copy-all-\(round)")])
+      timed("copy one", "/bin/cp", ["-r", path("one-0"), path("copy-one-\(round)")])
+      timed("copy all", "/bin/cp", ["-r", path("all-0"), path("copy-all-\(round)")])
+      for (index, entry) in binaries.enumerated() {
+        let binary = entry.binary.path
+        timed("start \(index)", binary, ["--version"])
+        timed("one \(index)", binary, merge(into: path("one-\(index)-\(round)")))
+        timed("again \(index)", binary, merge(into: path("one-\(index)")))
+        timed("all \(index)", binary, build(into: path("all-\(index)-\(round)")))
+      }
       // Peaks through a helper process, so that this process's memory does not count.
       guard round > 0 else { continue }
-      peaks["start", default: []].append(ChildPeak.measure(binary.path, ["--version"]))
-      peaks["one", default: []].append(ChildPeak.measure(binary.path, merge(into: path("peak-one-\(round)"))))
-      peaks["all", default: []].append(ChildPeak.measure(binary.path, build(into: path("peak-all-\(round)"))))
+      for (index, entry) in binaries.enumerated() {
+        let binary = entry.binary.path
+        peaks["start \(index)", default: []].append(ChildPeak.measure(binary, ["--version"]))
+        peaks["one \(index)", default: []].append(
+          ChildPeak.measure(binary, merge(into: path("peak-one-\(index)-\(round)"))))
+        peaks["all \(index)", default: []].append(
+          ChildPeak.measure(binary, build(into: path("peak-all-\(index)-\(round)"))))
+      }
     }
 
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -107,7 +125,7 @@ enum FloorBenchmark {
           value(measured[index]) / floorSamples.reduce(0) { $0 + value($1[index]) }
         })
     }
-    func row(_ label: String, _ kind: String, ratio ratioText: String) -> String {
+    func row(_ label: String, _ kind: String, ratio ratioText: String = "") -> String {
       "| \(label) | \(Format.milliseconds(medianOf(kind, \.elapsed))) | \(Format.milliseconds(medianOf(kind, \.cpu))) | "
         + "\(Format.milliseconds(medianOf(kind, \.system))) | \(ratioText) |"
     }
@@ -118,27 +136,49 @@ enum FloorBenchmark {
     }
     func megabytes(_ kilobytes: Int) -> String { String(format: "%.1f MB", Double(kilobytes) / 1024) }
     let peak = peaks.mapValues { values in values.sorted()[values.count / 2] }
-    let (start, one, all) = (peak["start"] ?? 0, peak["one"] ?? 0, peak["all"] ?? 0)
-    return """
-      | whole processes, medians of \(rounds) rounds | elapsed | CPU | of which system | ratio to the floor (median of per-round ratios) |
-      |---|---:|---:|---:|---:|
-      \(row("floor: process start, `locmerge --version`", "start", ratio: ""))
-      \(row("floor: `cp -r` of one target's outputs (\(oneFiles) files, \(oneBytes) bytes)", "copy one", ratio: ""))
-      \(row("**one target**, `-b base -s T -d D`, fresh DEST", "one", ratio: ratioText("one", over: ["start", "copy one"], goal: 2) + " of start + `cp -r`"))
-      \(row("one target, nothing changed", "again", ratio: ratioText("again", over: ["start"], goal: 1.5) + " of start"))
-      \(row("floor: `cp -r` of the build's outputs (\(allFiles) files, \(allBytes) bytes)", "copy all", ratio: ""))
-      \(row("**all \(names.count) targets**, one `locmerge build`, fresh destinations", "all", ratio: ratioText("all", over: ["copy all"], goal: 1.2) + " of `cp -r`"))
 
-      | peak memory (maximum resident set, median of \(rounds)) | peak | above `--version` | goal |
-      |---|---:|---:|---|
-      | `locmerge --version` | \(megabytes(start)) | | |
-      | one target | \(megabytes(one)) | **\(megabytes(one - start))** | ≤ 12 MB above `--version` |
-      | all \(names.count) targets | \(megabytes(all)) | \(megabytes(all - start)) (**\(String(format: "%.2f×", Double(all - start) / Double(max(1, one - start))))** of one target's) | ≤ 2× one target's |
+    var rows = [
+      "| whole processes, medians of \(rounds) rounds | elapsed | CPU | of which system | ratio to the floor (median of per-round ratios) |",
+      "|---|---:|---:|---:|---:|",
+      row("floor: `cp -r` of one target's outputs (\(oneFiles) files, \(oneBytes) bytes)", "copy one"),
+      row("floor: `cp -r` of the build's outputs (\(allFiles) files, \(allBytes) bytes)", "copy all"),
+    ]
+    var memory = [
+      "| peak memory (maximum resident set, median of \(rounds)) | `--version` | one target | above `--version` | all \(names.count) targets | above `--version` | ÷ one target's |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for (index, entry) in binaries.enumerated() {
+      let name = entry.label
+      rows += [
+        row("\(name): floor: process start, `locmerge --version`", "start \(index)"),
+        row(
+          "\(name): **one target**, `-b base -s T -d D`, fresh DEST", "one \(index)",
+          ratio: ratioText("one \(index)", over: ["start \(index)", "copy one"], goal: 2) + " of start + `cp -r`"),
+        row(
+          "\(name): one target, nothing changed", "again \(index)",
+          ratio: ratioText("again \(index)", over: ["start \(index)"], goal: 1.5) + " of start"),
+        row(
+          "\(name): **all \(names.count) targets**, one `locmerge build`, fresh destinations", "all \(index)",
+          ratio: ratioText("all \(index)", over: ["copy all"], goal: 1.2) + " of `cp -r`"),
+      ]
+      let (start, one, all) = (peak["start \(index)"] ?? 0, peak["one \(index)"] ?? 0, peak["all \(index)"] ?? 0)
+      memory.append(
+        "| \(name) | \(megabytes(start)) | \(megabytes(one)) | **\(megabytes(one - start))** (goal ≤ 12 MB) | "
+          + "\(megabytes(all)) | \(megabytes(all - start)) | **"
+          + String(format: "%.2f×", Double(all - start) / Double(max(1, one - start))) + "** (goal ≤ 2×) |")
+    }
+    return (rows + [""] + memory).joined(separator: "\n") + """
 
-      (load average at the end: \(loadAverage()); system = the CPU time the kernel spent for the process)
+
+      (\(binaries.map { "\($0.label): `\($0.binary.path)`" }.joined(separator: "; ")); load average at the end: \
+      \(loadAverage()); system = the CPU time the kernel spent for the process)
 
 
       """
+  }
+
+  private static func build(config: String, into folder: String) -> [String] {
+    ["build", "--config", config, "-d", folder + "/{target}", "--quiet"]
   }
 
   /// The 1-, 5- and 15-minute load averages, as `uptime` shows them.
