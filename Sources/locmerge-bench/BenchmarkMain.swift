@@ -2,7 +2,8 @@ import Foundation
 import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
-/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--floor]`
+/// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
+/// [--migrate] [--floor]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -171,6 +172,32 @@ enum BenchmarkMain {
       print(try ProjectBenchmark.stages(shared: shared, rounds: rounds))
       return
     }
+    let xcodeSection = { (binary: URL) throws in
+      print("## Xcode project: `xcode show --json` and `xcode install` as whole processes against Foundation's parse\n")
+      print(try XcodeBenchmark.run(shared: shared, binary: binary, rounds: max(rounds, 9)))
+    }
+    if arguments.contains("--xcode") {
+      // Only the Xcode project commands against Foundation parsing the same file.
+      guard let binary = runnableBinary else {
+        print("(no locmerge binary next to the benchmark: run `swift build -c release`)")
+        return
+      }
+      try xcodeSection(binary)
+      return
+    }
+    let migrationSection = { (binary: URL) throws in
+      print("## Migration: `init --xcodeproj` against `extract` given the same copies by hand, whole processes\n")
+      print(try MigrationBenchmark.run(shared: shared, binary: binary, rounds: max(rounds, 9)))
+    }
+    if arguments.contains("--migrate") {
+      // Only init --xcodeproj on ghostery against extract of the same copies.
+      guard let binary = runnableBinary else {
+        print("(no locmerge binary next to the benchmark: run `swift build -c release`)")
+        return
+      }
+      try migrationSection(binary)
+      return
+    }
     if arguments.contains("--extract") {
       // Only the extraction of 18 full copies against merging them back.
       let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
@@ -232,9 +259,11 @@ enum BenchmarkMain {
     print("## Extracting \(targets) full copies into a base and overlays, against the \(targets) merges back\n")
     print(try ExtractBenchmark.run(project: project, rounds: rounds))
     catalogSection()
-    if runnableBinary != nil {
+    if let binary = runnableBinary {
       try projectSection()
       try floorSection()
+      try xcodeSection(binary)
+      try migrationSection(binary)
     }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))

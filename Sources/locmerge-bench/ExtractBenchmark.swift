@@ -21,21 +21,29 @@ enum ExtractBenchmark {
       copies.append(Layer(name: target, path: copy))
     }
     let out = scratch.appendingPathComponent("Localization").path
+    let projectFile = scratch.appendingPathComponent("locmerge.json").path
+    let clear = {
+      try? FileManager.default.removeItem(atPath: out)
+      try? FileManager.default.removeItem(atPath: projectFile)
+    }
     var extraction = Extractor.extract(copies)
     let extract = Measurement.run(
-      "extract", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: out) }
+      "extract", rounds: rounds, prepare: clear
     ) {
       extraction = Extractor.extract(copies)
-      try? extraction.write(to: out)
+      try? extraction.write(to: out, projectFile: projectFile)
     }
     guard !extraction.hasErrors else { return "extraction failed: \(extraction.diagnostics.prefix(3))\n" }
+    // Layers that build would refuse are not written: the figures would time nothing.
+    guard extraction.errorsInCopies.isEmpty else {
+      return "the copies hold values build refuses: \(extraction.errorsInCopies.prefix(3).map(\.diagnostic))\n"
+    }
     // Phases of the extraction, each alone.
     var loaded: [LoadedLayer] = []
     let read = Measurement.run("read", rounds: rounds) { loaded = copies.map { LoadedLayer($0) } }
     let split = Measurement.run("extract + check", rounds: rounds) { extraction = Extractor.extract(loaded: loaded) }
-    let write = Measurement.run("write", rounds: rounds, prepare: { try? FileManager.default.removeItem(atPath: out) })
-    {
-      try? extraction.write(to: out)
+    let write = Measurement.run("write", rounds: rounds, prepare: clear) {
+      try? extraction.write(to: out, projectFile: projectFile)
     }
     // The baseline: the 18 merges of the extracted layers, each read, merged, rendered and written.
     let destination = scratch.appendingPathComponent("merged").path

@@ -56,6 +56,10 @@ enum CommandLineTool {
       return projectAudit(project, options, environment: environment, console: console)
     case .initProject(let options):
       return InitCommand(options: options, console: console).run()
+    case .initXcode(let options):
+      return InitXcodeCommand(options: options, console: console).run()
+    case .xcode(let options):
+      return XcodeCommand(options: options, environment: environment, console: console).run()
     }
   }
 

@@ -1,5 +1,11 @@
 import LayerMerge
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `locmerge extract`: full per-target copies in, a base and thin overlays out, proven to merge
 /// back into each copy before anything is written.
 struct ExtractCommand {
@@ -11,10 +17,33 @@ struct ExtractCommand {
     let copies = options.copies.map { Layer(name: $0.name, path: $0.path) }
     // Folders that cannot be what the user meant, and an OUT that would mix with the sources or
     // with other files, are usage errors: nothing is read or written.
-    var problems = LayerStackValidation.problems(copies)
-    if let problem = DestinationSafety.problem(destination: options.output, layers: copies) {
+    var problems = LayerStackValidation.problems(
+      copies,
+      nesting: options.onlyLanguageFolders
+        ? .allowed
+        : .refused(hint: "with --only-lproj a copy is only its own <lang>.lproj folders and catalogs"))
+    problems += Self.outputProblems(options.output, projectFile: options.projectFile, copies: copies)
+    guard problems.isEmpty else {
+      problems.forEach(printer.print)
+      return .usage
+    }
+    let extraction = Extractor.extract(copies, options: options.extraction)
+    let writer = ExtractionWriter(
+      extraction: extraction, output: options.output, projectFile: options.projectFile,
+      keepErrors: options.keepErrors, console: console)
+    return writer.run(json: options.format == .json)
+  }
+
+  /// Why the layers or the project file cannot be written where asked: an OUT that is not a new
+  /// (or empty) folder or overlaps a copy, a project file that exists or lies in a copy.
+  /// - Parameter another: How the user names another project file, if the command can.
+  static func outputProblems(
+    _ output: String, projectFile: String, copies: [Layer], another: String? = ", or name another with --config"
+  ) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    if let problem = DestinationSafety.problem(destination: output, layers: copies) {
       problems.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)"))
-    } else if let problem = FreshFolder.problem(options.output) {
+    } else if let problem = FreshFolder.problem(output) {
       let message: String
       switch problem {
       case .folderInTheWay: message = "refusing to write: OUT exists and is not empty; extract creates a new folder"
@@ -22,32 +51,20 @@ struct ExtractCommand {
       case .linkInTheWay: message = "refusing to write: OUT is a symbolic link; give the folder it leads to"
       default: message = problem.message
       }
-      problems.append(Diagnostic(.error, .unsafeDestination, message, at: SourceLocation(path: options.output)))
+      problems.append(Diagnostic(.error, .unsafeDestination, message, at: SourceLocation(path: output)))
     }
-    guard problems.isEmpty else {
-      problems.forEach(printer.print)
-      return .usage
+    var status = stat()
+    if lstat(projectFile, &status) == 0 {
+      problems.append(
+        Diagnostic(
+          .error, .unsafeDestination,
+          "refusing to write: the project file exists; the layers come with a new one: move it away to migrate "
+            + "again\(another ?? "")", at: SourceLocation(path: projectFile)))
+    } else {
+      let check = ProjectWriteCheck(
+        writes: [.file(projectFile, label: "the project file")], protected: copies.map { .layer($0) })
+      problems += check.problems().map(\.diagnostic)
     }
-
-    let extraction = Extractor.extract(copies, options: options.extraction)
-    extraction.diagnostics.forEach(printer.print)
-    if extraction.diagnostics.contains(where: { $0.code == .extractionMismatch }) {
-      console.err("locmerge: error: the extracted layers do not reproduce the copies (a bug); nothing was written\n")
-      return .internalError
-    }
-    if extraction.hasErrors {
-      console.err(
-        "locmerge: error: fix the copies first (their files must read as the app reads them); nothing was written\n")
-      return .failure
-    }
-    do {
-      try extraction.write(to: options.output)
-    } catch {
-      printer.print(error.diagnostic)
-      return .failure
-    }
-    let renderer = ExtractReportRenderer(extraction: extraction, output: options.output)
-    console.out(options.format == .json ? renderer.json() : renderer.text())
-    return .success
+    return problems
   }
 }

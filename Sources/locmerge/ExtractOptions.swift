@@ -6,12 +6,25 @@ struct ExtractOptions: Equatable {
 
   var copies: [LayerArgument] = []
   var output = ""
+  /// Where `locmerge.json` goes; `nil`: beside OUT.
+  var config: String?
   var groups: [ExtractionOptions.Group] = []
   var preferred: String?
   var format: Format = .text
+  /// `--only-lproj`: a copy is its own `<lang>.lproj` folders and catalogs, not its subfolders'.
+  var onlyLanguageFolders = false
+  /// `--keep-errors`: migrate values `build` would refuse, as known errors of the project file.
+  var keepErrors = false
 
   /// The library's options.
-  var extraction: ExtractionOptions { ExtractionOptions(groups: groups, preferred: preferred) }
+  var extraction: ExtractionOptions {
+    ExtractionOptions(groups: groups, preferred: preferred, onlyLanguageFolders: onlyLanguageFolders)
+  }
+
+  /// The project file's path: `--config`, else `locmerge.json` in OUT's parent folder.
+  var projectFile: String {
+    config ?? PathText.join(PathText.parent(output), ProjectFileReader.fileName)
+  }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> ExtractOptions {
     var scanner = ArgumentScanner(arguments, specs: CommandForm.extract.options)
@@ -43,6 +56,12 @@ struct ExtractOptions: Equatable {
         case "--prefer":
           guard options.preferred == nil else { throw UsageError("--prefer is given twice") }
           options.preferred = value
+        case "--config":
+          guard options.config == nil else { throw UsageError("-c/--config is given twice") }
+          guard !value.isEmpty else { throw UsageError("-c needs a file") }
+          options.config = value
+        case "--only-lproj": options.onlyLanguageFolders = true
+        case "--keep-errors": options.keepErrors = true
         case "--format":
           guard let format = Format(rawValue: value) else {
             throw UsageError("unknown format '\(value)'; use text or json")
@@ -63,7 +82,8 @@ struct ExtractOptions: Equatable {
   }
 
   static func == (lhs: ExtractOptions, rhs: ExtractOptions) -> Bool {
-    lhs.copies == rhs.copies && lhs.output == rhs.output && lhs.groups == rhs.groups
+    lhs.copies == rhs.copies && lhs.output == rhs.output && lhs.config == rhs.config && lhs.groups == rhs.groups
       && lhs.preferred == rhs.preferred && lhs.format == rhs.format
+      && lhs.onlyLanguageFolders == rhs.onlyLanguageFolders && lhs.keepErrors == rhs.keepErrors
   }
 }

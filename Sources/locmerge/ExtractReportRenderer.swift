@@ -4,6 +4,10 @@ import LayerMerge
 struct ExtractReportRenderer {
   var extraction: Extraction
   var output: String
+  /// The project file written with the layers, as the user named it or as it was chosen.
+  var projectFile: String
+  /// Whether the command takes `--prefer` (`extract` does, `init --xcodeproj` does not).
+  var offersPrefer = true
   /// How many items of each list the text shows; JSON lists them all.
   var listLimit = 20
 
@@ -18,7 +22,9 @@ struct ExtractReportRenderer {
       text +=
         ", \(DisplayText.escaped(brand.name)) (\(brand.entries == 0 ? "empty, not written" : entries(brand.entries)))"
     }
-    text += "\n\n"
+    text += "\n"
+    text += emptyBaseText()
+    text += "\n"
     var table = TextTable(
       header: ["target", "brand", "inherited", "overridden", "added", "overlay entries", "overlay bytes"])
     table.rightAligned = [2, 3, 4, 5, 6]
@@ -41,24 +47,52 @@ struct ExtractReportRenderer {
         "\($0.address.relativePath) \(quoted($0.key)): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
       })
     text += section(
-      "Keys where every target has its own value (kept in every overlay; --prefer NAME puts one in the base):",
+      "Keys where every target has its own value (kept in every overlay"
+        + (offersPrefer ? "; --prefer NAME puts one in the base):" : "):"),
       report.perTargetKeys.map { "\($0.address.relativePath) \(quoted($0.key))" })
     text += section(
       "Values that differ from the majority only in whitespace, punctuation or case (a fix applied to some copies only?):",
       report.lookAlikeValues.map {
-        "\($0.address.relativePath) \(quoted($0.key)): \(quoted($0.majorityValue)) in \($0.majorityCount) targets, "
-          + "\(quoted($0.value)) in \(names($0.targets))"
+        "\($0.address.relativePath) \(quoted($0.key)): \(visiblyQuoted($0.majorityValue)) in \($0.majorityCount) "
+          + "targets, \(visiblyQuoted($0.value)) in \(names($0.targets))"
       })
-    text +=
-      "\nNext: locmerge build -c \(DisplayText.escaped(PathText.join(output, ProjectFileReader.fileName))) "
-      + "-d 'build/{target}'\n"
+    return text
+  }
+
+  /// Why the base is empty, with what was compared, when it is.
+  func emptyBaseText() -> String {
+    guard let cause = extraction.report.emptyBase else { return "" }
+    let placeholder = PathText.join(PathText.join(output, ExtractionOptions.baseName), Extraction.placeholderName)
+    var text =
+      "\nNothing is common to every target, so the base is empty (\(DisplayText.escaped(placeholder)) keeps its "
+      + "folder); every overlay holds its whole copy, and each target still builds:\n"
+    switch cause {
+    case .languagesDiffer(let targets):
+      text +=
+        "  no language is in every copy: "
+        + targets.map { "\(DisplayText.escaped($0.target)) has \($0.items.joined(separator: ", "))" }.joined(
+          separator: "; ") + ".\n"
+    case .pathsDiffer(let targets):
+      text +=
+        "  no table is at the same path in every copy (a copy named one folder too high or too low?); "
+        + "the first paths compared:\n"
+      for target in targets {
+        text +=
+          "    \(DisplayText.escaped(target.target)): \(target.items.map(DisplayText.escaped).joined(separator: ", "))\n"
+      }
+      text += "  Give each copy as the folder that holds its <lang>.lproj folders.\n"
+    case .noSharedValue(let common):
+      text +=
+        "  the copies have \(common) table\(common == 1 ? "" : "s") in common, but no key of them is in every copy "
+        + "with a value two copies share.\n"
+    }
     return text
   }
 
   func json() -> String {
     let report = extraction.report
     let document = JSONValue.object([
-      ("output", .string(output)),
+      ("output", .string(output)), ("projectFile", .string(projectFile)),
       ("base", .object([("name", .string(ExtractionOptions.baseName)), ("entries", .integer(report.baseEntries))])),
       (
         "brands",
@@ -113,11 +147,27 @@ struct ExtractReportRenderer {
             ])
           })
       ),
+      ("emptyBase", emptyBaseJSON()),
     ])
     return document.serialized(indent: 2) + "\n"
   }
 
   // MARK: - Private
+
+  private func emptyBaseJSON() -> JSONValue {
+    func items(_ targets: [ExtractionReport.TargetItems], _ name: String) -> JSONValue {
+      .array(targets.map { .object([("name", .string($0.target)), (name, .array($0.items.map(JSONValue.string)))]) })
+    }
+    switch extraction.report.emptyBase {
+    case nil: return .null
+    case .languagesDiffer(let targets)?:
+      return .object([("cause", .string("languages")), ("targets", items(targets, "languages"))])
+    case .pathsDiffer(let targets)?:
+      return .object([("cause", .string("paths")), ("targets", items(targets, "paths"))])
+    case .noSharedValue(let common)?:
+      return .object([("cause", .string("values")), ("commonTables", .integer(common))])
+    }
+  }
 
   private func section(_ title: String, _ lines: [String]) -> String {
     guard !lines.isEmpty else { return "" }
@@ -138,4 +188,6 @@ struct ExtractReportRenderer {
   private func names(_ names: [String]) -> String { names.joined(separator: ", ") }
 
   private func quoted(_ text: String) -> String { DisplayText.quoted(text) }
+
+  private func visiblyQuoted(_ text: String) -> String { DisplayText.quotedShowingInvisibles(text) }
 }

@@ -39,6 +39,9 @@ enum HelpText {
       # The Run Script phase of every target, the same text in each (see 'locmerge help build'):
       "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
 
+      # Add that phase to every target of the Xcode project, old copies of the tables out:
+      locmerge xcode install --remove-copies
+
       # Every target at once, as CI does, each shared layer read once:
       locmerge build -d 'build/{target}'
 

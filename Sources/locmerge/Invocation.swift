@@ -24,6 +24,10 @@ struct Invocation: Equatable {
     case projectAudit(ProjectOptions, AuditOptions)
     /// `init`: a starting project file.
     case initProject(InitOptions)
+    /// `init --xcodeproj`: the per-target copies an Xcode project records, extracted.
+    case initXcode(InitXcodeOptions)
+    /// `xcode show`, `xcode install`, `xcode uninstall`.
+    case xcode(XcodeOptions)
   }
 
   var command: Command
@@ -61,9 +65,12 @@ struct Invocation: Equatable {
     case "print": return Invocation(command: .print(paths: try parsePrint(rest)))
     case "merge": return Invocation(command: .merge(try MergeOptions.parse(rest, form: .merge)))
     case "build": return Invocation(command: .build(try ProjectOptions.parse(rest, for: .build)))
+    case "init" where rest.contains { $0 == "--xcodeproj" || $0.hasPrefix("--xcodeproj=") }:
+      return Invocation(command: .initXcode(try InitXcodeOptions.parse(rest)))
     case "init": return Invocation(command: .initProject(try InitOptions.parse(rest)))
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
+    case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

@@ -23,14 +23,18 @@ struct ProjectContext {
     let printer = DiagnosticPrinter(console: console)
     // Absolute, so that every path in diagnostics and lists is: Xcode needs that, and a
     // relative project folder would print './Base/…'.
-    let located =
-      options.config.map { PathText.absolute($0) }
-      ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
+    var located = options.config.map { PathText.absolute($0) }
+    if located == nil, let found = ProjectFileReader.find(from: PathText.currentDirectory(), environment: environment) {
+      located = found.path
+      if found.isInParentFolder {
+        console.err("locmerge: using \(DisplayText.escaped(found.path)) (found in a parent folder)\n")
+      }
+    }
     guard let path = located else {
       let srcroot = environment["SRCROOT"].map { " or in $SRCROOT (\($0))" } ?? ""
       console.error(
-        "no \(ProjectFileReader.fileName) in the current folder\(srcroot); name one with --config FILE, create one "
-          + "with 'locmerge init', or give the layers with -b BASE")
+        "no \(ProjectFileReader.fileName) in the current folder or a folder above it\(srcroot); name one with "
+          + "--config FILE, create one with 'locmerge init', or give the layers with -b BASE")
       throw Stop(status: .usage)
     }
     let read = ProjectFileReader.read(path: path)
@@ -83,8 +87,14 @@ struct ProjectContext {
   /// is a file, a folder twice, a layer inside another), each problem once, at the target in the
   /// project file.
   func layerProblems() -> [Diagnostic] {
-    var reported: Set<String> = []
-    var problems: [Diagnostic] = []
+    // A problem with the base is every target's: it is reported once, at "base".
+    let baseProblems = LayerStackValidation.problems([project.base])
+    var reported = Set(baseProblems.map(\.message))
+    var problems = baseProblems.map { problem in
+      Diagnostic(
+        problem.severity, problem.code, "\"base\": \(problem.message)",
+        at: SourceLocation(path: project.path, position: project.basePosition))
+    }
     for target in targets {
       for problem in LayerStackValidation.problems(project.layers(of: target))
       where reported.insert(problem.message).inserted {

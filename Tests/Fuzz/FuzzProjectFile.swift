@@ -63,9 +63,10 @@ enum ProjectFileAgreement {
       "the written project reads back differently:\n\(text)\n\(again.diagnostics)", nil, bytes)
   }
 
-  /// The project without where its targets stand in the text.
+  /// The project without where its base and targets stand in the text.
   static func withoutPositions(_ project: ProjectFile) -> ProjectFile {
     var copy = project
+    copy.basePosition = nil
     for index in copy.targets.indices { copy.targets[index].position = nil }
     return copy
   }

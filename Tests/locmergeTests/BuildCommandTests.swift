@@ -211,11 +211,18 @@ import Testing
 
   @Test func projectFileProblemsAreUsageErrorsAtTheirPlace() throws {
     let scratch = try Self.example()
-    let missing = try ToolRunner.run(["build"], in: scratch.url("Base"))
+    let elsewhere = try Scratch()
+    let missing = try ToolRunner.run(["build"], in: elsewhere.root)
     #expect(missing.status == 64)
     #expect(
       missing.standardError.hasPrefix(
-        "locmerge: error: no locmerge.json in the current folder; name one with --config FILE"))
+        "locmerge: error: no locmerge.json in the current folder or a folder above it; name one with --config FILE"))
+    // Found in the folder above, as git finds .git, and said so.
+    let above = try ToolRunner.run(["build", "--target", "GlobexGo"], in: scratch.url("Base"))
+    #expect(above.status == 0, "\(above.standardError)")
+    #expect(above.standardError.hasPrefix("locmerge: using /"), "\(above.standardError)")
+    #expect(
+      above.standardError.contains("/\(scratch.root.lastPathComponent)/locmerge.json (found in a parent folder)\n"))
     // Found through $SRCROOT, as inside an Xcode build phase.
     let viaSRCROOT = try ToolRunner.run(
       ["build", "--target", "GlobexGo"], in: scratch.url("Base"), environment: ["SRCROOT": scratch.root.path])

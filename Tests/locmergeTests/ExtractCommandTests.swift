@@ -58,8 +58,11 @@ import Testing
     #expect(
       files == [
         "A", "A/en.lproj", "A/en.lproj/Localizable.strings", "B", "B/en.lproj", "B/en.lproj/Localizable.strings",
-        "Base", "Base/en.lproj", "Base/en.lproj/Localizable.strings", "locmerge.json",
+        "Base", "Base/en.lproj", "Base/en.lproj/Localizable.strings",
       ])
+    // The project file sits beside OUT, at the project root, naming the layers from there.
+    let project = try String(contentsOfFile: root.appendingPathComponent("locmerge.json").path, encoding: .utf8)
+    #expect(project.contains(#""A": {"layers": ["Localization/A"]}"#), "\(project)")
     #expect(console.standardOutput.hasPrefix("Extracted 2 targets into \(out): Base (1 entry)\n"))
     #expect(console.standardOutput.contains("\n  en.lproj/Localizable.strings \"name\"\n"))
     let base = try String(contentsOfFile: out + "/Base/en.lproj/Localizable.strings", encoding: .utf8)
@@ -135,7 +138,7 @@ extension ExtractCommandTests {
     #expect(extracted == .success)
     let console = CapturedConsole()
     let built = CommandLineTool.run(
-      arguments: ["build", "-c", out + "/locmerge.json", "-d", root.path + "/built/{target}"], environment: [:],
+      arguments: ["build", "-c", root.path + "/locmerge.json", "-d", root.path + "/built/{target}"], environment: [:],
       console: console)
     #expect(built == .success, "\(console.standardError)")
     for name in ["A", "B"] {

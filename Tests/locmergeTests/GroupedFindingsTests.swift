@@ -47,16 +47,17 @@ import Testing
     try scratch.write("\"a\" = \"A\";\n\"b\" = \"B\";\n\"h\" = \"H\";\n", to: "Old/Helper/en.lproj/Localizable.strings")
     try scratch.write(
       "\"a\" = \"A-de\";\n\"b\" = \"B-de\";\n\"h\" = \"H-de\";\n", to: "Old/Helper/de.lproj/Localizable.strings")
-    let extract = try ToolRunner.run(["extract", "-o", "New", "Main=Old/Main", "Helper=Old/Helper"], in: scratch.root)
+    let extract = try ToolRunner.run(
+      ["extract", "-o", "New", "-c", "new.json", "Main=Old/Main", "Helper=Old/Helper"], in: scratch.root)
     #expect(extract.status == 0, "\(extract.standardError)")
-    let clean = try ToolRunner.run(["lint", "-c", "New/locmerge.json"], in: scratch.root)
+    let clean = try ToolRunner.run(["lint", "-c", "new.json"], in: scratch.root)
     #expect(clean.standardError.hasSuffix("0 warnings, 0 errors (each reported once)\n"), "\(clean.standardError)")
     // The copy's German lacks one key: a missing translation where it goes, not a layout problem.
     try scratch.write("\"a\" = \"A-de\";\n\"h\" = \"H-de\";\n", to: "Old/Helper/de.lproj/Localizable.strings")
     let partial = try ToolRunner.run(
-      ["extract", "-o", "Partial", "Main=Old/Main", "Helper=Old/Helper"], in: scratch.root)
+      ["extract", "-o", "Partial", "-c", "partial.json", "Main=Old/Main", "Helper=Old/Helper"], in: scratch.root)
     #expect(partial.status == 0, "\(partial.standardError)")
-    let lint = try ToolRunner.run(["lint", "-c", "Partial/locmerge.json"], in: scratch.root)
+    let lint = try ToolRunner.run(["lint", "-c", "partial.json"], in: scratch.root)
     #expect(
       lint.standardError.hasPrefix(
         "\(scratch.path("Partial/Helper/de.lproj/Localizable.strings")): warning: de.lproj/Localizable.strings lacks "

@@ -11,8 +11,9 @@ import Testing
   static let forms: [(command: String, prefix: [String])] = [
     ("merge", ["-b", "B", "-d", "D"]), ("build", []), ("files", ["-b", "B", "-d", "D"]), ("files", []),
     ("lint", ["-b", "B"]), ("lint", []), ("audit", ["-b", "B", "--target", "A=x"]), ("audit", []),
-    ("init", ["-b", "B", "--targets", "T"]), ("print", ["f"]), ("compile", ["c.xcstrings", "-o", "D"]),
-    ("extract", ["-o", "O", "A=x"]),
+    ("init", ["-b", "B", "--targets", "T"]), ("init", ["--xcodeproj", "P"]), ("print", ["f"]),
+    ("compile", ["c.xcstrings", "-o", "D"]),
+    ("extract", ["-o", "O", "A=x"]), ("xcode", ["show"]), ("xcode", ["install"]), ("xcode", ["uninstall"]),
   ]
 
   /// Every option-like word anywhere in the help texts and cli.md: the candidates to try.
@@ -134,11 +135,16 @@ import Testing
       "print": ["print", "f"], "compile": ["compile", "c.xcstrings", "-o", "D"],
       "extract": ["extract", "-o", "O", "A=x"],
     ]
+    // `xcode show`, `xcode install`, `xcode uninstall`: the form's words choose it.
+    func prefix(of form: CommandForm, in command: CommandSpec) -> [String]? {
+      if form.options.contains(.xcodeprojOption) { return ["init", "--xcodeproj", "P"] }
+      return command.name == "xcode" ? form.words.split(separator: " ").map(String.init) : nil
+    }
     for command in CommandSpec.all {
       for form in command.forms {
         let withLayers = form.options.contains(.base) || form.options.contains(.initBase)
         let prefix =
-          prefixes[command.name]
+          prefix(of: form, in: command) ?? prefixes[command.name]
           ?? [command.name]
           + (withLayers ? ["-b", "B"] + (command.name == "audit" ? ["-t", "A=x"] : ["-d", "D"]) : [])
         for option in form.options {

@@ -48,6 +48,9 @@ extension DiagnosticCode {
     case .extractionMismatch:
       return "An extracted stack would not merge back into its copy (a bug; nothing is written)."
     case .projectFile: return "The project file (locmerge.json) cannot be read or has an error."
+    case .xcodeProject:
+      return "An Xcode project cannot be read or changed (XML, merge conflict, newer format, read-only), or a "
+        + "target lacks the locmerge phase."
     }
   }
 }

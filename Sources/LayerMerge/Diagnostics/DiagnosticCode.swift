@@ -103,4 +103,6 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   // Configuration
   /// The project file (`locmerge.json`) cannot be read or has an error.
   case projectFile = "project-file"
+  /// An Xcode project (`project.pbxproj`) that cannot be read or changed.
+  case xcodeProject = "xcode-project"
 }

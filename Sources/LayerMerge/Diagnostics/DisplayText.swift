@@ -17,10 +17,28 @@ public enum DisplayText {
   /// returned as it is (and escaping twice changes nothing).
   /// - Parameter text: Text from the input.
   public static func escaped(_ text: some StringProtocol) -> String {
-    guard text.utf8.contains(where: mayStartControl) else { return String(text) }
+    escaped(text, showingInvisibles: false)
+  }
+
+  /// `text` as ``escaped(_:)`` writes it, with the spaces that print like a space or not at all
+  /// (a no-break space, a zero-width space: whitespace and format characters but the space) as
+  /// escapes too, `\u{A0}`: for values told apart by such a character.
+  /// - Parameter text: Text from the input.
+  public static func escapedShowingInvisibles(_ text: some StringProtocol) -> String {
+    escaped(text, showingInvisibles: true)
+  }
+
+  /// ``quoted(_:)`` with invisible spaces shown as ``escapedShowingInvisibles(_:)`` shows them.
+  /// - Parameter text: Text from the input: a value.
+  public static func quotedShowingInvisibles(_ text: some StringProtocol) -> String {
+    quoted(text, showingInvisibles: true)
+  }
+
+  private static func escaped(_ text: some StringProtocol, showingInvisibles invisibles: Bool) -> String {
+    guard invisibles || text.utf8.contains(where: mayStartControl) else { return String(text) }
     var result = ""
     for scalar in text.unicodeScalars {
-      if let escape = escape(for: scalar) {
+      if let escape = escape(for: scalar, showingInvisibles: invisibles) {
         result += escape
       } else {
         result.unicodeScalars.append(scalar)
@@ -33,6 +51,10 @@ public enum DisplayText {
   /// ``shownCharacters`` characters (the rest is counted, not shown).
   /// - Parameter text: Text from the input: a key, a value, a JSON member name.
   public static func quoted(_ text: some StringProtocol) -> String {
+    quoted(text, showingInvisibles: false)
+  }
+
+  private static func quoted(_ text: some StringProtocol, showingInvisibles invisibles: Bool) -> String {
     var result = "\""
     var shown = 0
     for scalar in text.unicodeScalars {
@@ -45,7 +67,11 @@ public enum DisplayText {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       default:
-        if let escape = escape(for: scalar) { result += escape } else { result.unicodeScalars.append(scalar) }
+        if let escape = escape(for: scalar, showingInvisibles: invisibles) {
+          result += escape
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
       }
     }
     return result + "\""
@@ -70,7 +96,7 @@ public enum DisplayText {
     byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
   }
 
-  private static func escape(for scalar: Unicode.Scalar) -> String? {
+  private static func escape(for scalar: Unicode.Scalar, showingInvisibles invisibles: Bool) -> String? {
     switch scalar.value {
     case 0x0A: return "\\n"
     case 0x0D: return "\\r"
@@ -81,7 +107,10 @@ public enum DisplayText {
       0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
       return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     default:
-      return nil
+      let invisible =
+        invisibles && scalar != " "
+        && (scalar.properties.isWhitespace || scalar.properties.generalCategory == .format)
+      return invisible ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
     }
   }
 }

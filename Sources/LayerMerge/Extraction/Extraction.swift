@@ -11,7 +11,8 @@
 /// let extraction = Extractor.extract([Layer(name: "AcmePro", path: "Old/AcmePro"),
 ///                                     Layer(name: "GlobexGo", path: "Old/GlobexGo")])
 /// guard !extraction.hasErrors else { … }   // unreadable copies, or a round trip that failed
-/// try extraction.write(to: "Localization")   // Base/, AcmePro/, GlobexGo/, locmerge.json
+/// try extraction.write(to: "Localization", projectFile: "locmerge.json")
+/// // Localization/Base, Localization/AcmePro, Localization/GlobexGo; locmerge.json beside them
 /// ```
 public struct Extraction: Sendable {
   /// What every target shares.
@@ -27,50 +28,92 @@ public struct Extraction: Sendable {
   /// Problems: unreadable or broken copies, options that cannot work, and any difference the
   /// round trip found (a bug: nothing may be written then).
   public var diagnostics: [Diagnostic]
-  /// Every file of the project, relative to `OUT`: the layers' tables and `locmerge.json`.
+  /// Every file of the layers, relative to `OUT` (`Base/en.lproj/Localizable.strings`); an empty
+  /// base is kept by a placeholder, `Base/.gitkeep`, which the reader skips as it skips every
+  /// hidden file (the project file names the base, so the folder must exist).
   public var files: [OutputFile]
+
+  /// Values of the copies that `build` would refuse once extracted (a format that can crash),
+  /// each once, at its place in the copy: the layers are written only with their baseline
+  /// (``write(to:projectFile:keepingErrors:)``).
+  public var errorsInCopies: [ErrorInCopy]
 
   /// Whether the extraction must not be written.
   public var hasErrors: Bool { diagnostics.containsErrors }
 
-  /// The stack a target is merged from: the base, its brand if it has one and the brand holds
-  /// anything, its overlay if it holds anything (an empty layer is not written, and a project
+  /// The errors in the copies that no baseline entry can keep (not at one value).
+  public var errorsThatCannotBeKept: [ErrorInCopy] { errorsInCopies.filter { $0.knownError == nil } }
+
+  /// The stack a target is merged from: the base, each brand of its own that holds anything (one
+  /// with `extract`; `init --xcodeproj` shares a layer among each set of targets that copy the
+  /// same tables), its overlay if it holds anything (an empty layer is not written, and a project
   /// file naming a folder that does not exist would not build).
   /// - Parameter target: The target's name.
   /// - Returns: The layers, lowest first; empty for an unknown target.
   public func stack(of target: String) -> [ExtractedLayer] {
     guard let overlay = targets.first(where: { $0.name == target }) else { return [] }
-    let brand = options.groups.first { $0.members.contains(target) }.flatMap { group in
+    let shared = options.groups.filter { $0.members.contains(target) }.compactMap { group in
       brands.first { $0.name == group.name && !$0.isEmpty }
     }
-    return [base] + (brand.map { [$0] } ?? []) + (overlay.isEmpty ? [] : [overlay])
+    return [base] + shared + (overlay.isEmpty ? [] : [overlay])
   }
 
-  /// The project file for the extracted layers, `locmerge.json` at the top of `OUT`: the base,
-  /// each target's brand and overlay, and the destination Xcode's build phases use.
-  public var projectFile: ProjectFile {
-    ProjectFile(
-      path: ProjectFileReader.fileName, base: Layer(path: base.name),
-      destination: PathTemplate("$(DERIVED_FILE_DIR)/LocMerge"),
+  /// The project file for the extracted layers: the base, each target's brand and overlay (its
+  /// folders in `out`), and the destination and state folder of the Xcode phase
+  /// (``XcodeProjectFileSettings``), so that `locmerge xcode install` finds them as it wants them.
+  /// - Parameters:
+  ///   - path: Where the project file goes (`locmerge.json` at the project root).
+  ///   - out: The folder the layers go in (`Localization`), as the caller names it.
+  ///   - keepingErrors: List ``errorsInCopies`` as the project's `"baseline"`.
+  public func projectFile(at path: String, layersIn out: String, keepingErrors: Bool = false) -> ProjectFile {
+    var baseline: [KnownError] = []
+    if keepingErrors {
+      for var known in errorsInCopies.compactMap(\.knownError) {
+        known.file = PathText.join(out, known.file)
+        baseline.append(known)
+      }
+    }
+    return ProjectFile(
+      path: path, base: Layer(path: PathText.join(out, base.name)),
+      destination: PathTemplate(XcodeProjectFileSettings.destination),
       targets: targets.map { target in
-        ProjectFile.Target(name: target.name, overlays: stack(of: target.name).dropFirst().map { Layer(path: $0.name) })
-      })
+        ProjectFile.Target(
+          name: target.name,
+          overlays: stack(of: target.name).dropFirst().map { Layer(path: PathText.join(out, $0.name)) })
+      }, options: MergeOptions(baseline: baseline), state: PathTemplate(XcodeProjectFileSettings.state))
   }
 
-  /// The bytes of ``projectFile`` as ``ProjectFileWriter`` writes it.
-  public func projectFileBytes() -> [UInt8] {
-    Array(ProjectFileWriter.text(for: projectFile).utf8)
-  }
+  /// The name of the file that keeps an empty layer's folder (git keeps no empty folder).
+  public static let placeholderName = ".gitkeep"
 
-  /// Writes the project into `out` all at once: every file goes into a fresh folder beside `out`,
-  /// which then takes `out`'s place. `out` must not exist, or be an empty folder; a failure leaves
-  /// it as it was.
-  /// - Parameter out: The folder to create.
-  /// - Throws: ``OutputError`` when the extraction has errors, `out` is in the way, or a write fails.
-  public func write(to out: String) throws(OutputError) {
+  /// Writes the layers into `out` all at once, then the project file: every layer file goes into a
+  /// fresh folder beside `out`, which then takes `out`'s place. `out` must not exist, or be an
+  /// empty folder, and the project file must not exist; a failure leaves both as they were.
+  /// - Parameters:
+  ///   - out: The folder to create.
+  ///   - projectFile: Where `locmerge.json` goes; its layer paths are relative to its folder.
+  ///   - keepingErrors: Write layers that hold ``errorsInCopies``, with their baseline.
+  /// - Throws: ``OutputError`` when the extraction has errors, holds errors in the copies that are
+  ///   not kept (or cannot be), `out` or the project file is in the way, or a write fails: a
+  ///   project that `build` refuses is never written.
+  public func write(to out: String, projectFile: String, keepingErrors: Bool = false) throws(OutputError) {
     if hasErrors {
       throw .failed(path: out, action: "write an extraction that has errors", code: ECANCELED)
     }
+    if !errorsThatCannotBeKept.isEmpty || (!keepingErrors && !errorsInCopies.isEmpty) {
+      throw .failed(path: out, action: "write layers that 'build' refuses", code: ECANCELED)
+    }
+    var status = stat()
+    if lstat(projectFile, &status) == 0 { throw .failed(path: projectFile, action: "replace the file", code: EEXIST) }
+    let text = ProjectFileWriter.text(
+      for: self.projectFile(at: projectFile, layersIn: out, keepingErrors: keepingErrors))
     try FreshFolder.write(files, to: out)
+    do throws(OutputError) {
+      _ = try AtomicFile.writeIfChanged(Array(text.utf8), to: projectFile)
+    } catch {
+      // The layers were just written: without their project file they are taken away again.
+      FreshFolder.remove(files, from: out)
+      throw error
+    }
   }
 }

@@ -6,12 +6,15 @@ enum ExtractionCheck {
   /// How many differences are listed per target before the rest is counted.
   static let listedDifferences = 10
 
-  /// Every difference, as errors; empty when each target round-trips.
+  /// Every difference, as errors (empty when each target round-trips), and every error `build`
+  /// would report on the new layers, placed in the copies.
   /// - Parameters:
   ///   - extraction: The layers and options.
   ///   - layerFiles: Each layer's rendered files (base, brands, targets), relative to `OUT`.
   ///   - copies: The copies the layers were extracted from, in target order.
-  static func problems(_ extraction: Extraction, layerFiles: [[OutputFile]], copies: [LoadedLayer]) -> [Diagnostic] {
+  static func problems(_ extraction: Extraction, layerFiles: [[OutputFile]], copies: [LoadedLayer])
+    -> (mismatches: [Diagnostic], errorsInCopies: [ErrorInCopy])
+  {
     let layers = [extraction.base] + extraction.brands + extraction.targets
     let loaded = Array(zip(layers.map(\.name), layerFiles)).concurrentMap { name, files in
       LoadedLayer(rendered: name, files: files)
@@ -27,13 +30,17 @@ enum ExtractionCheck {
         problems.append(problem)
       }
     }
-    guard problems.isEmpty else { return problems }
+    guard problems.isEmpty else { return (problems, []) }
     let byName = Dictionary(zip(layers.map(\.name), loaded), uniquingKeysWith: { first, _ in first })
-    problems += Array(extraction.targets.indices).concurrentMap { target in
+    let perTarget = Array(extraction.targets.indices).concurrentMap { target in
       let stack = extraction.stack(of: extraction.targets[target].name).compactMap { byName[$0.name] }
-      return differences(merged: LayerMerger.merge(loaded: stack), copy: copies[target])
-    }.flatMap { $0 }
-    return problems
+      let merged = LayerMerger.merge(loaded: stack)
+      return (
+        differences(merged: merged, copy: copies[target]),
+        ErrorInCopy.errors(in: merged, stack: stack, copy: copies[target])
+      )
+    }
+    return (perTarget.flatMap(\.0), ErrorInCopy.merged(perTarget.map(\.1)))
   }
 
   // MARK: - Private

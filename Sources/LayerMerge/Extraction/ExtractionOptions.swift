@@ -21,14 +21,25 @@ public struct ExtractionOptions: Hashable, Sendable {
   public var groups: [Group]
   /// The target whose value the base (or a brand) takes when values are tied, if any.
   public var preferred: String?
+  /// Whether a copy is only its own `<lang>.lproj` folders and String Catalogs (those directly in
+  /// it or in its `mul.lproj`), not its subfolders': a copy may then hold another copy
+  /// (`macosx` and `macosx/QuickLookPlugin`).
+  public var onlyLanguageFolders: Bool
 
   /// Creates options.
   /// - Parameters:
   ///   - groups: The brands.
   ///   - preferred: The target that wins ties.
-  public init(groups: [Group] = [], preferred: String? = nil) {
+  ///   - onlyLanguageFolders: Read only each copy's own language folders and catalogs.
+  public init(groups: [Group] = [], preferred: String? = nil, onlyLanguageFolders: Bool = false) {
     self.groups = groups
     self.preferred = preferred
+    self.onlyLanguageFolders = onlyLanguageFolders
+  }
+
+  /// Whether a table of a copy counts, as ``onlyLanguageFolders`` says.
+  func counts(_ address: TableAddress) -> Bool {
+    !onlyLanguageFolders || address.languageFoldersDirectory.isEmpty
   }
 
   /// The name of the layer that holds what every target shares.

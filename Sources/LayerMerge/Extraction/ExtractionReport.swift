@@ -80,6 +80,29 @@ public struct ExtractionReport: Hashable, Sendable {
     public var targets: [String]
   }
 
+  /// Why nothing is common to every target, when the base comes out empty.
+  public enum EmptyBase: Hashable, Sendable {
+    /// No language is in every copy (five brands, one language each): each copy's languages.
+    case languagesDiffer([TargetItems])
+    /// No table is at the same path in every copy (a copy named one folder too high or too
+    /// low): the first paths of each copy, sorted.
+    case pathsDiffer([TargetItems])
+    /// The copies have tables in common, but no key of them is in every copy with a value two
+    /// copies share: how many tables they have in common.
+    case noSharedValue(commonTables: Int)
+  }
+
+  /// A target and some of what its copy holds (languages, paths), for ``EmptyBase``.
+  public struct TargetItems: Hashable, Sendable {
+    /// The target.
+    public var target: String
+    /// Languages or paths, sorted; paths are cut after ``ExtractionReport/shownPaths``.
+    public var items: [String]
+  }
+
+  /// How many paths of each copy ``EmptyBase/pathsDiffer(_:)`` shows.
+  public static let shownPaths = 3
+
   /// One summary per target, in the order the copies were given.
   public var targets: [TargetSummary] = []
   /// Entries of the base.
@@ -94,6 +117,8 @@ public struct ExtractionReport: Hashable, Sendable {
   public var perTargetKeys: [PerTargetKey] = []
   /// Values that look like an unevenly applied fix, sorted by address and key.
   public var lookAlikeValues: [LookAlikeValue] = []
+  /// Why the base is empty, when it is and there are two targets or more.
+  public var emptyBase: EmptyBase?
 
   /// Creates an empty report.
   public init() {}
@@ -103,7 +128,7 @@ public struct ExtractionReport: Hashable, Sendable {
       && lhs.brandEntries.map(\.name) == rhs.brandEntries.map(\.name)
       && lhs.brandEntries.map(\.entries) == rhs.brandEntries.map(\.entries) && lhs.missingTables == rhs.missingTables
       && lhs.missingKeys == rhs.missingKeys && lhs.perTargetKeys == rhs.perTargetKeys
-      && lhs.lookAlikeValues == rhs.lookAlikeValues
+      && lhs.lookAlikeValues == rhs.lookAlikeValues && lhs.emptyBase == rhs.emptyBase
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -125,5 +150,34 @@ extension ExtractionReport {
     }
     if let missingTable { missingTables.append(missingTable) }
     self.missingKeys += missingKeys
+  }
+}
+
+extension ExtractionReport.EmptyBase {
+  /// Why nothing is common to every copy, or `nil` when something is.
+  /// - Parameter copies: The targets' copies, loaded.
+  static func cause(_ copies: [LoadedLayer]) -> Self? {
+    guard copies.count > 1 else { return nil }
+    let names = copies.map(\.layer.name)
+    let languages = copies.map { copy in
+      Set(copy.files.keys.map(\.language)).union(
+        copy.catalogs.values.flatMap { parsed -> [String] in
+          guard let catalog = parsed.catalog else { return [] }
+          return [catalog.sourceLanguage] + catalog.entries.flatMap { $0.localizations?.map(\.language) ?? [] }
+        })
+    }
+    if languages.dropFirst().reduce(languages[0], { $0.intersection($1) }).isEmpty {
+      return .languagesDiffer(
+        zip(names, languages).map { ExtractionReport.TargetItems(target: $0, items: $1.sorted()) })
+    }
+    let paths = copies.map { Set($0.files.keys.map(\.relativePath) + $0.catalogs.keys.map(\.relativePath)) }
+    let common = paths.dropFirst().reduce(paths[0]) { $0.intersection($1) }
+    guard !common.isEmpty else {
+      return .pathsDiffer(
+        zip(names, paths).map {
+          ExtractionReport.TargetItems(target: $0, items: Array($1.sorted().prefix(ExtractionReport.shownPaths)))
+        })
+    }
+    return .noSharedValue(commonTables: common.count)
   }
 }

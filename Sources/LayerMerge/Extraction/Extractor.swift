@@ -19,7 +19,7 @@ public enum Extractor {
   ///   - options: Brands and the preferred target.
   /// - Returns: The layers, the report, and every problem (check ``Extraction/hasErrors``).
   public static func extract(_ copies: [Layer], options: ExtractionOptions = ExtractionOptions()) -> Extraction {
-    extract(loaded: LoadedLayer.load(copies, options: MergeOptions()), options: options)
+    extract(loaded: LoadedLayer.load(copies, options: MergeOptions(), keeping: options.counts), options: options)
   }
 
   /// Extracts the layers from copies that are already loaded.
@@ -30,18 +30,20 @@ public enum Extractor {
   public static func extract(loaded copies: [LoadedLayer], options: ExtractionOptions = ExtractionOptions())
     -> Extraction
   {
+    var extraction = split(copies, options: options)
+    guard !extraction.hasErrors else { return extraction }
+    finish(&extraction, copies: copies)
+    return extraction
+  }
+
+  /// The layers and the report's counts and lists, not yet rendered or checked.
+  static func split(_ copies: [LoadedLayer], options: ExtractionOptions) -> Extraction {
     let names = copies.map(\.layer.name)
-    var diagnostics = options.problems(targets: names).map { Diagnostic(.error, .invalidLayer, $0) }
-    for copy in copies {
-      diagnostics += copy.diagnostics
-      for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
-      for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
-    }
     var extraction = Extraction(
       base: ExtractedLayer(name: ExtractionOptions.baseName, role: .base),
       brands: options.groups.map { ExtractedLayer(name: $0.name, role: .brand) },
       targets: names.map { ExtractedLayer(name: $0, role: .target) }, options: options,
-      report: ExtractionReport(), diagnostics: LayerMerger.sortedByLocation(diagnostics), files: [])
+      report: ExtractionReport(), diagnostics: problems(copies, options: options), files: [], errorsInCopies: [])
     // A copy the runtime reads differently from its text (or not at all) cannot be moved exactly.
     guard !extraction.hasErrors else { return extraction }
 
@@ -108,27 +110,53 @@ public enum Extractor {
       }
       report.add(part.counts, missingTable: part.missingTable, missingKeys: part.missingKeys)
     }
+    report.baseEntries = extraction.base.entryCount
+    report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
+    extraction.report = report
+    return extraction
+  }
+
+  /// What keeps copies from being extracted: names that cannot be layer folders, options that
+  /// cannot work, and every problem reading the copies, sorted by place.
+  static func problems(_ copies: [LoadedLayer], options: ExtractionOptions) -> [Diagnostic] {
+    var diagnostics = options.problems(targets: copies.map(\.layer.name)).map { Diagnostic(.error, .invalidLayer, $0) }
+    for copy in copies {
+      diagnostics += copy.diagnostics
+      for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
+      for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
+    }
+    return LayerMerger.sortedByLocation(diagnostics)
+  }
+
+  /// Renders the layers (an empty base kept by its placeholder), sizes the copies and the
+  /// overlays, says why the base is empty if it is, and checks that every target's stack merges
+  /// back into its copy, collecting what `build` would refuse.
+  /// - Parameters:
+  ///   - extraction: The layers, with ``Extraction/report`` listing the targets in their order.
+  ///   - copies: Each target's whole copy, in the order of ``Extraction/targets``.
+  static func finish(_ extraction: inout Extraction, copies: [LoadedLayer]) {
     for (target, copy) in copies.enumerated() {
-      report.targets[target].copyEntries =
+      extraction.report.targets[target].copyEntries =
         copy.files.values.reduce(0) { $0 + $1.table.count }
         + copy.catalogs.values.reduce(0) { $0 + ($1.catalog?.entries.count ?? 0) }
-      report.targets[target].copyBytes =
+      extraction.report.targets[target].copyBytes =
         copy.files.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
         + copy.catalogs.values.reduce(0) { $0 + Int($1.fingerprint?.size ?? 0) }
     }
-    report.baseEntries = extraction.base.entryCount
-    report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
-
+    if extraction.base.isEmpty { extraction.report.emptyBase = ExtractionReport.EmptyBase.cause(copies) }
     let layers = [extraction.base] + extraction.brands + extraction.targets
     let rendered = layers.concurrentMap { $0.files }
     for (target, files) in rendered.suffix(extraction.targets.count).enumerated() {
-      report.targets[target].overlayBytes = files.reduce(0) { $0 + $1.bytes.count }
+      extraction.report.targets[target].overlayBytes = files.reduce(0) { $0 + $1.bytes.count }
     }
-    extraction.report = report
-    extraction.files =
-      rendered.flatMap { $0 }
-      + [OutputFile(relativePath: ProjectFileReader.fileName, bytes: extraction.projectFileBytes())]
-    extraction.diagnostics += ExtractionCheck.problems(extraction, layerFiles: rendered, copies: copies)
-    return extraction
+    extraction.files = rendered.flatMap { $0 }
+    if extraction.base.isEmpty {
+      // The project file names the base: its folder must exist even when nothing is shared.
+      extraction.files.insert(
+        OutputFile(relativePath: extraction.base.name + "/" + Extraction.placeholderName, bytes: []), at: 0)
+    }
+    let check = ExtractionCheck.problems(extraction, layerFiles: rendered, copies: copies)
+    extraction.diagnostics += check.mismatches
+    extraction.errorsInCopies = check.errorsInCopies
   }
 }

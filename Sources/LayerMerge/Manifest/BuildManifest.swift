@@ -73,7 +73,7 @@ public struct BuildManifest: Hashable, Sendable {
     entries += symbolic.map { ($0, $0) }
     var lines = ["# \(title) (written by locmerge; do not edit)"]
     for entry in entries.sorted(by: { $0.path < $1.path }) {
-      if entry.path.contains(where: { $0 == "\n" || $0 == "\r" }) {
+      if entry.path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
         throw UnrepresentablePath(
           path: entry.path, reason: "a file list has one path per line, and this one has a line break")
       }
@@ -85,6 +85,8 @@ public struct BuildManifest: Hashable, Sendable {
   /// The line a list writes for a path: under one of `settings`, `$(NAME)/…` (the most specific
   /// folder winning); otherwise the path.
   static func symbolicLine(for path: String, settings: [(name: String, path: String)]) -> String {
+    // The settings' folders are absolute: a path written with a setting already needs no look-up.
+    guard path.hasPrefix("/") else { return path }
     let (setting, rest) = split(path, roots(settings))
     return setting.map { "$(\($0))/" + rest } ?? path
   }
@@ -98,6 +100,15 @@ public struct BuildManifest: Hashable, Sendable {
 
   /// The setting whose folder holds `path` (the most specific), and the rest of the path after it.
   private static func split(_ path: String, _ roots: [(name: String, root: String)]) -> (String?, String) {
+    // Most paths hold a root byte for byte: no string is made to find it.
+    let byBytes = roots.filter { root in
+      let count = root.root.utf8.count
+      return path.utf8.count > count && path.utf8.starts(with: root.root.utf8)
+        && path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: count)] == UInt8(ascii: "/")
+    }.max { $0.root.utf8.count < $1.root.utf8.count }
+    if let byBytes {
+      return (byBytes.name, String(path.utf8.dropFirst(byBytes.root.utf8.count + 1)) ?? path)
+    }
     let best = roots.filter { path.hasPrefix($0.root + "/") }.max { $0.root.utf8.count < $1.root.utf8.count }
     guard let best else { return (nil, path) }
     // By characters, as `hasPrefix` compares (a folder named `José` is 4 characters, 5 bytes).
@@ -108,13 +119,15 @@ public struct BuildManifest: Hashable, Sendable {
   /// holds `$(`, `${` or `$NAME`, which Xcode would expand as a build setting.
   /// - Parameter text: A path, or the part of one that is not a build setting.
   public static func expansionProblem(in text: String) -> String? {
-    var rest = Substring(text)
-    while let dollar = rest.firstIndex(of: "$") {
-      rest = rest[rest.index(after: dollar)...]
-      guard let next = rest.first else { break }
-      if next == "(" || next == "{" || next == "_" || (next.isASCII && next.isLetter) {
-        return "Xcode reads '$\(next)' in a file list as a build setting, and a list has no escape for '$' "
-          + "(rename the folder or file)"
+    // By bytes: `$` and what may follow it to make a setting are ASCII.
+    var bytes = text.utf8[...]
+    while let dollar = bytes.firstIndex(of: UInt8(ascii: "$")) {
+      bytes = bytes[bytes.index(after: dollar)...]
+      guard let next = bytes.first else { break }
+      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20)
+      if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") || next == UInt8(ascii: "_") || isLetter {
+        return "Xcode reads '$\(Character(Unicode.Scalar(next)))' in a file list as a build setting, and a list "
+          + "has no escape for '$' (rename the folder or file)"
       }
     }
     return nil

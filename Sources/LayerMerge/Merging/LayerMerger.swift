@@ -87,6 +87,9 @@ public enum LayerMerger {
     diagnostics += checker.run()
 
     diagnostics = options.rules.apply(to: sortedByLocation(diagnostics))
+    if !options.baseline.isEmpty {
+      diagnostics = KnownError.dropping(options.baseline, from: diagnostics, layers: loaded)
+    }
     let inputs = (loaded.flatMap { $0.files.values.map(\.path) } + loaded.flatMap { $0.catalogs.values.map(\.path) })
       .sorted()
     var fingerprints: [String: FileFingerprint] = [:]
@@ -126,7 +129,13 @@ public enum LayerMerger {
   /// - Returns: Every table and catalog file and the addresses of the merged tables (for a merged
   ///   catalog, the catalog's address), both sorted, and the scan's warnings.
   public static func plan(_ layers: [Layer], options: MergeOptions = MergeOptions()) -> PlannedFiles {
-    let scans = layers.map { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+    plan(layers, options: options) { LayerScanner.scan($0, skippingLinksInto: options.destination) }
+  }
+
+  /// ``plan(_:options:)`` with the layers' scans given, so that planning many targets scans each
+  /// shared layer once.
+  package static func plan(_ layers: [Layer], options: MergeOptions, scan: (Layer) -> LayerScan) -> PlannedFiles {
+    let scans = layers.map(scan)
     let scanned = scans.map { scan in scan.tables.filter { !options.excludes($0.key.relativePath) } }
     let catalogs = scans.map { scan in scan.catalogs.filter { !options.excludes($0.key.relativePath) } }
     let inputs = (scanned.flatMap(\.values) + catalogs.flatMap(\.values)).sorted()

@@ -50,7 +50,10 @@ public enum LayerScanner {
   static func scan(_ layer: Layer, skippingLinksIntoResolved destinations: [String]) -> LayerScan {
     var walk = Walk(root: layer.path, resolvedRoot: resolvedPath(layer.path), destinations: destinations)
     walk.run()
-    if walk.tables.isEmpty && walk.catalogs.isEmpty && isDirectory(layer.path) {
+    // A folder kept by a placeholder (`.gitkeep`, as `extract` keeps an empty base) is empty on purpose.
+    if walk.tables.isEmpty && walk.catalogs.isEmpty && isDirectory(layer.path)
+      && access(PathText.join(layer.path, Extraction.placeholderName), F_OK) != 0
+    {
       walk.diagnostics.append(
         Diagnostic(
           .warning, .emptyLayer,

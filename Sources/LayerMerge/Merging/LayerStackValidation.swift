@@ -16,8 +16,12 @@ public enum LayerStackValidation {
   /// - Parameters:
   ///   - layers: The stack, lowest first.
   ///   - destination: The folder the merge writes, if it writes.
+  ///   - nesting: Whether a layer may lie inside another (a copy `extract --only-lproj` reads only
+  ///     the language folders of), and what to add to the problem when it may not.
   /// - Returns: The problems, empty when the stack is sound.
-  public static func problems(_ layers: [Layer], destination: String? = nil) -> [Diagnostic] {
+  public static func problems(_ layers: [Layer], destination: String? = nil, nesting: Nesting = .refused(hint: nil))
+    -> [Diagnostic]
+  {
     var problems: [Diagnostic] = []
     var existing: [(layer: Layer, resolved: String)] = []
     for layer in layers {
@@ -37,14 +41,19 @@ public enum LayerStackValidation {
         if earlier.resolved == resolved {
           problems.append(
             invalid("the folder '\(layer.path)' is given twice as a layer (also as '\(earlier.layer.path)')"))
-        } else if resolved.hasPrefix(earlier.resolved == "/" ? "/" : earlier.resolved + "/") {
-          problems.append(
-            invalid(
-              "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"))
-        } else if earlier.resolved.hasPrefix(resolved == "/" ? "/" : resolved + "/") {
-          problems.append(
-            invalid(
-              "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"))
+        } else if case .refused(let hint) = nesting {
+          let suffix = hint.map { "; \($0)" } ?? ""
+          if resolved.hasPrefix(earlier.resolved == "/" ? "/" : earlier.resolved + "/") {
+            problems.append(
+              invalid(
+                "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"
+                  + suffix))
+          } else if earlier.resolved.hasPrefix(resolved == "/" ? "/" : resolved + "/") {
+            problems.append(
+              invalid(
+                "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"
+                  + suffix))
+          }
         }
       }
       existing.append((layer, resolved))
@@ -53,6 +62,14 @@ public enum LayerStackValidation {
       problems.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)"))
     }
     return problems
+  }
+
+  /// Whether a layer may lie inside another.
+  public enum Nesting: Hashable, Sendable {
+    /// A layer inside another is a problem; the hint, if any, is added to its message.
+    case refused(hint: String?)
+    /// A layer may lie inside another: each reads only what the other does not.
+    case allowed
   }
 
   private static func invalid(_ message: String) -> Diagnostic {

@@ -63,50 +63,41 @@ public struct LoadedLayer: Sendable {
   ///   - layers: The layers to load.
   ///   - options: The merge's options (``MergeOptions/exclude`` and ``MergeOptions/destination``).
   ///   - destinations: Further folders not to read through links.
+  ///   - keeping: Which tables and catalogs to read, by address (all when `nil`).
   /// - Returns: The loaded layers, in the order of `layers`.
-  package static func load(_ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [])
-    -> [LoadedLayer]
-  {
-    load(layers, options: options, skippingLinksIntoResolved: resolvedDestinations(options: options, destinations))
+  package static func load(
+    _ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [],
+    keeping: ((TableAddress) -> Bool)? = nil
+  ) -> [LoadedLayer] {
+    load(
+      layers, options: options, skippingLinksIntoResolved: resolvedDestinations(options: options, destinations),
+      keeping: keeping)
   }
 
   /// The folders a load with these options and further destinations does not read through links
-  /// into, resolved: for ``load(_:options:skippingLinksIntoResolved:)``.
+  /// into, resolved: for ``load(_:options:skippingLinksIntoResolved:keeping:)``.
   static func resolvedDestinations(options: MergeOptions, _ destinations: [String]) -> [String] {
     ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
   }
 
-  /// ``load(_:options:skippingLinksInto:)`` with the destinations resolved already: a build that
-  /// reads each target's own layers when it gets to the target resolves every destination once,
-  /// not once per target (a resolution costs a system call per folder of the path).
-  static func load(_ layers: [Layer], options: MergeOptions, skippingLinksIntoResolved skipped: [String])
-    -> [LoadedLayer]
-  {
+  /// ``load(_:options:skippingLinksInto:keeping:)`` with the destinations resolved already: a
+  /// build that reads each target's own layers when it gets to the target resolves every
+  /// destination once, not once per target (a resolution costs a system call per folder of the
+  /// path).
+  static func load(
+    _ layers: [Layer], options: MergeOptions, skippingLinksIntoResolved skipped: [String],
+    keeping: ((TableAddress) -> Bool)? = nil
+  ) -> [LoadedLayer] {
     let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
-    enum Found: Sendable {
-      case table(layer: Int, TableAddress, path: String)
-      case catalog(layer: Int, TableAddress, path: String)
-    }
-    enum Read: Sendable {
-      case table(layer: Int, TableAddress, ParsedFile)
-      case catalog(layer: Int, TableAddress, ParsedCatalog)
-    }
-    var found: [Found] = []
+    var found: [FileToRead] = []
     for (index, scan) in scans.enumerated() {
-      for (address, path) in scan.tables.sorted(by: { $0.key < $1.key }) where !options.excludes(address.relativePath) {
-        found.append(.table(layer: index, address, path: path))
+      for (address, path) in scan.tables.sorted(by: { $0.key < $1.key })
+      where !options.excludes(address.relativePath) && keeping?(address) != false {
+        found.append(FileToRead(layer: index, address: address, path: path))
       }
       for (address, path) in scan.catalogs.sorted(by: { $0.key < $1.key })
-      where !options.excludes(address.relativePath) {
-        found.append(.catalog(layer: index, address, path: path))
-      }
-    }
-    let read = found.concurrentMap { file -> Read in
-      switch file {
-      case .table(let layer, let address, let path):
-        return .table(layer: layer, address, LocalizationFileReader.read(path: path, kind: address.kind))
-      case .catalog(let layer, let address, let path):
-        return .catalog(layer: layer, address, StringCatalogReader.read(path: path))
+      where !options.excludes(address.relativePath) && keeping?(address) != false {
+        found.append(FileToRead(layer: index, address: address, path: path))
       }
     }
     var loaded = zip(layers, scans).map { layer, scan in
@@ -114,18 +105,49 @@ public struct LoadedLayer: Sendable {
       loaded.diagnostics = scan.diagnostics
       return loaded
     }
-    for file in read {
-      switch file {
-      case .table(let layer, let address, let parsed):
-        if loaded[layer].files[address] == nil { loaded[layer].files[address] = parsed }
-      case .catalog(let layer, let address, let parsed):
-        if loaded[layer].catalogs[address] == nil { loaded[layer].catalogs[address] = parsed }
-      }
-    }
+    read(found, into: &loaded)
     // The tables were found in address order.
     var orders = Array(repeating: [TableAddress](), count: layers.count)
-    for file in found { if case .table(let layer, let address, _) = file { orders[layer].append(address) } }
+    for file in found where !file.address.isCatalog { orders[file.layer].append(file.address) }
     for index in loaded.indices { loaded[index].fileOrder = orders[index] }
     return loaded
+  }
+
+  /// A table or catalog file to read into one of several layers.
+  package struct FileToRead: Sendable {
+    /// The layer's index.
+    var layer: Int
+    /// Where the file goes in the layer (a catalog's address for a String Catalog).
+    var address: TableAddress
+    /// The file.
+    var path: String
+
+    package init(layer: Int, address: TableAddress, path: String) {
+      self.layer = layer
+      self.address = address
+      self.path = path
+    }
+  }
+
+  /// Reads the files, all in one parallel map, into their layers; the first file for an
+  /// address stays.
+  package static func read(_ files: [FileToRead], into layers: inout [LoadedLayer]) {
+    enum Read: Sendable {
+      case table(ParsedFile)
+      case catalog(ParsedCatalog)
+    }
+    let read = files.concurrentMap { file -> Read in
+      file.address.isCatalog
+        ? .catalog(StringCatalogReader.read(path: file.path))
+        : .table(LocalizationFileReader.read(path: file.path, kind: file.address.kind))
+    }
+    for (file, result) in zip(files, read) {
+      switch result {
+      case .table(let parsed):
+        if layers[file.layer].files[file.address] == nil { layers[file.layer].files[file.address] = parsed }
+      case .catalog(let parsed):
+        if layers[file.layer].catalogs[file.address] == nil { layers[file.layer].catalogs[file.address] = parsed }
+      }
+    }
   }
 }

@@ -16,6 +16,9 @@ public struct MergeOptions: Hashable, Sendable {
   /// The folder the merge writes to: symbolic links from a layer into it are skipped, so that
   /// outputs are never read back as inputs.
   public var destination: String?
+  /// Values a check reports as errors that the project keeps (the project file's `"baseline"`):
+  /// their diagnostics are not reported.
+  public var baseline: [KnownError] = []
 
   /// Creates options.
   /// - Parameters:
@@ -24,15 +27,17 @@ public struct MergeOptions: Hashable, Sendable {
   ///   - exclude: Patterns of tables to leave out.
   ///   - catalogOutput: What is written for String Catalogs.
   ///   - destination: The folder the merge writes to, or `nil`.
+  ///   - baseline: Known errors not to report.
   public init(
     developmentLanguage: String? = nil, rules: CheckRules = CheckRules(), exclude: [PathGlob] = [],
-    catalogOutput: CatalogOutput = .compiled, destination: String? = nil
+    catalogOutput: CatalogOutput = .compiled, destination: String? = nil, baseline: [KnownError] = []
   ) {
     self.developmentLanguage = developmentLanguage
     self.rules = rules
     self.exclude = exclude
     self.catalogOutput = catalogOutput
     self.destination = destination
+    self.baseline = baseline
   }
 
   /// Whether a table at this path inside a layer is left out.

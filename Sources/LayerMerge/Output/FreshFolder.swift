@@ -81,6 +81,21 @@ package enum FreshFolder {
     }
   }
 
+  /// Takes away a folder ``write(_:to:)`` made, when what was to go with it failed: its files, then
+  /// its folders, deepest first. Anything else found in it stays, and so does the folder holding it.
+  /// - Parameters:
+  ///   - files: The files written, relative to the folder.
+  ///   - path: The folder.
+  package static func remove(_ files: [OutputFile], from path: String) {
+    var folders: Set<String> = [path]
+    for file in files {
+      unlink(PathText.join(path, file.relativePath))
+      var folder = PathText.parent(file.relativePath)
+      while !folder.isEmpty, folders.insert(PathText.join(path, folder)).inserted { folder = PathText.parent(folder) }
+    }
+    for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+  }
+
   // MARK: - Private
 
   /// Creates the missing folders above `path`, as `mkdir -p` does; a failure shows at the next step.

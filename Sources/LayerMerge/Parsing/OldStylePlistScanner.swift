@@ -186,7 +186,7 @@ struct OldStylePlistScanner {
       cur += 1
       return .string(string(of: try parseQuoted(quote: byte)))
     default:
-      if isUnquotedCharacter(byte) { return .string(string(of: parseUnquoted())) }
+      if OldStyleSyntax.isUnquotedCharacter(byte) { return .string(string(of: parseUnquoted())) }
       if required {
         let what = key.map { "a value for key \(quoted($0))" } ?? "a key or a value"
         throw SyntaxError(message: "expected \(what), found \(describeCharacter(at: cur))", offset: cur)
@@ -218,7 +218,7 @@ struct OldStylePlistScanner {
           }
           break
         }
-      } else if isUnquotedCharacter(byte) {
+      } else if OldStyleSyntax.isUnquotedCharacter(byte) {
         key = parseUnquoted()
       } else {
         break  // CF ends the dictionary here without an error.
@@ -272,7 +272,7 @@ struct OldStylePlistScanner {
         cur += 1
         return valueStorage(of: try parseQuoted(quote: byte))
       }
-      if isUnquotedCharacter(byte) { return valueStorage(of: parseUnquoted()) }
+      if OldStyleSyntax.isUnquotedCharacter(byte) { return valueStorage(of: parseUnquoted()) }
     }
     // A required object never comes back nil; the fallback only satisfies the type checker.
     return .value(try parseObject(required: true, depth: depth, key: string(of: key)) ?? .string(""))
@@ -383,7 +383,7 @@ struct OldStylePlistScanner {
       unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0x2028 || unit == 0x2029
     }
     // CF checks only the low byte of each UTF-16 unit: `Ł` (U+0141) counts as the digit `A`.
-    func hexValue(_ unit: UInt16) -> UInt8? { hexDigitValue(UInt8(truncatingIfNeeded: unit)) }
+    func hexValue(_ unit: UInt16) -> UInt8? { OldStyleSyntax.hexDigitValue(UInt8(truncatingIfNeeded: unit)) }
     while true {
       let unitStart = cur
       guard let first = nextUnit() else {
@@ -423,7 +423,7 @@ struct OldStylePlistScanner {
 
   private mutating func parseUnquoted() -> Token {
     let start = cur
-    while cur < end, isUnquotedCharacter(text[cur]) { cur += 1 }
+    while cur < end, OldStyleSyntax.isUnquotedCharacter(text[cur]) { cur += 1 }
     if makesSpans { return .span(start..<cur) }
     return .string(String(decoding: UnsafeBufferPointer(rebasing: text[start..<cur]), as: UTF8.self))
   }
@@ -514,21 +514,9 @@ struct OldStylePlistScanner {
       i += 1
       switch escaped {
       case UInt8(ascii: "0")...UInt8(ascii: "7"):
-        var value = Int(escaped - UInt8(ascii: "0"))
-        for _ in 0..<2 {
-          guard i < end, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(text[i]) else { break }
-          value = (value << 3 + Int(text[i] - UInt8(ascii: "0"))) & 0xFF
-          i += 1
-        }
-        appendUTF8(NextStepLatin.unicodeScalar(for: UInt8(value)), to: &buffer)
+        appendUTF8(OldStyleSyntax.octalEscape(first: escaped, in: text, at: &i, end: end), to: &buffer)
       case UInt8(ascii: "U"):
-        var value: UInt32 = 0
-        var digits = 0
-        while digits < 4, i < end, let digit = hexDigitValue(text[i]) {
-          value = value << 4 | UInt32(digit)
-          digits += 1
-          i += 1
-        }
+        let (value, digits) = OldStyleSyntax.unicodeEscape(in: text, at: &i, end: end)
         if digits == 0 {
           remark(
             .emptyUnicodeEscape,
@@ -537,15 +525,10 @@ struct OldStylePlistScanner {
         }
         if value & 0xF800 == 0xD800 { producedSurrogate = true }
         appendUTF8(value, to: &buffer)
-      case UInt8(ascii: "a"): buffer.append(0x07)
-      case UInt8(ascii: "b"): buffer.append(0x08)
-      case UInt8(ascii: "f"): buffer.append(0x0C)
-      case UInt8(ascii: "n"): buffer.append(0x0A)
-      case UInt8(ascii: "r"): buffer.append(0x0D)
-      case UInt8(ascii: "t"): buffer.append(0x09)
-      case UInt8(ascii: "v"): buffer.append(0x0B)
+      case let letter where OldStyleSyntax.controlEscape(letter) != nil:
+        buffer.append(OldStyleSyntax.controlEscape(letter) ?? letter)
       case UInt8(ascii: "u"):
-        let digits = text[i..<min(end, i + 4)].prefix { hexDigitValue($0) != nil }
+        let digits = text[i..<min(end, i + 4)].prefix { OldStyleSyntax.hexDigitValue($0) != nil }
         let shown = String(decoding: digits, as: UTF8.self)
         remark(
           .lowercaseUnicodeEscape,
@@ -588,7 +571,7 @@ struct OldStylePlistScanner {
         cur += 1
         continue
       }
-      if byte == 0xE2, isSeparator(at: cur) {
+      if byte == 0xE2, OldStyleSyntax.isLineSeparator(text, at: cur) {
         cur += 3
         continue
       }
@@ -598,7 +581,7 @@ struct OldStylePlistScanner {
         cur += 2
         while cur < end {
           let b = text[cur]
-          if b == 0x0A || b == 0x0D || (b == 0xE2 && isSeparator(at: cur)) { break }
+          if b == 0x0A || b == 0x0D || (b == 0xE2 && OldStyleSyntax.isLineSeparator(text, at: cur)) { break }
           cur += 1
         }
       } else if next == UInt8(ascii: "*") {
@@ -656,33 +639,6 @@ struct OldStylePlistScanner {
     }
     columnCache = (offset, column)
     return column
-  }
-
-  /// U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR at `offset`.
-  @inline(__always)
-  private func isSeparator(at offset: Int) -> Bool {
-    offset + 2 < end && text[offset + 1] == 0x80 && (text[offset + 2] == 0xA8 || text[offset + 2] == 0xA9)
-  }
-
-  @inline(__always)
-  private func isUnquotedCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
-      UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
-      return true
-    default:
-      return false
-    }
-  }
-
-  private func hexDigitValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 
   private mutating func remark(_ code: DiagnosticCode, _ message: String, at offset: Int) {

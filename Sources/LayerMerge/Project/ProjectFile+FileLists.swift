@@ -6,7 +6,8 @@ extension ProjectFile {
     /// The input list: every table file the target's merge reads, and the project file.
     public var inputs: CompanionFile
     /// The output list: every file the merge writes in the destination, and its record, stamp
-    /// and lock where they are (in the state folder).
+    /// and lock where they are (in the state folder); with a state folder, also the folders the
+    /// merge creates in the destination (`de.lproj`), which a sandboxed script must declare.
     public var outputs: CompanionFile
   }
 
@@ -17,7 +18,7 @@ extension ProjectFile {
   /// - Parameters:
   ///   - targets: Targets of this project.
   ///   - environment: Build settings the list paths may use.
-  ///   - srcroot: The folder written as `$(SRCROOT)`; the project folder when `nil`.
+  ///   - srcroot: The folder written as `$(SRCROOT)`; ``sourceRoot`` when `nil`.
   ///   - options: The merge options (the tables they exclude are not listed); the project's when `nil`.
   /// - Returns: Each target's lists, in the order of `targets`.
   /// - Throws: A ``SelectionError`` for a target without a destination, a list path that uses
@@ -26,14 +27,25 @@ extension ProjectFile {
   public func fileLists(
     for targets: [Target], environment: [String: String] = [:], srcroot: String? = nil, options: MergeOptions? = nil
   ) throws(SelectionError) -> [TargetFileLists] {
-    let root = srcroot ?? folder
+    try fileLists(for: targets, environment: environment, srcroot: srcroot, options: options) { target, options in
+      plannedFiles(of: target, options: options)
+    }
+  }
+
+  /// ``fileLists(for:environment:srcroot:options:)`` with each target's planned files given (a
+  /// caller that planned them already, scanning each shared layer once).
+  package func fileLists(
+    for targets: [Target], environment: [String: String], srcroot: String?, options: MergeOptions?,
+    planned plan: (Target, MergeOptions?) -> PlannedFiles
+  ) throws(SelectionError) -> [TargetFileLists] {
+    let root = srcroot ?? sourceRoot
     let settings = [(name: "SRCROOT", path: root)]
     var result: [TargetFileLists] = []
     for target in targets {
       guard let template = target.destination ?? destination else {
         throw .noDestination(target: target.name)
       }
-      let planned = plannedFiles(of: target, options: options)
+      let planned = plan(target, options)
       // Outputs under a folder a template names through build settings are written as the template
       // says; the names found on disk in them are checked here, the rest by the list.
       var real: [String] = []
@@ -54,6 +66,11 @@ extension ProjectFile {
       }
       let state = target.state ?? self.state
       try add(planned.outputs, under: template, given: nil)
+      if state != nil {
+        // With the bookkeeping elsewhere, DEST may be the product's resource folder, where user
+        // script sandboxing lets a script create only the folders it declares (`de.lproj`).
+        try add(Self.folders(of: planned.outputs), under: template, given: nil)
+      }
       let bookkeeping = OutputPlan.bookkeepingNames
       if let state {
         try add(bookkeeping, under: state, given: nil)
@@ -88,6 +105,20 @@ extension ProjectFile {
   }
 
   // MARK: - Private
+
+  /// Every folder the relative paths lie in (`Sub`, `Sub/de.lproj`), each once, sorted.
+  private static func folders(of paths: [String]) -> [String] {
+    var folders: Set<Substring> = []
+    for path in paths {
+      // By bytes: `/` is ASCII, and a table path has no trailing slash.
+      var folder = Substring(path)
+      while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+        folder = folder[..<slash]
+        guard !folder.isEmpty, folders.insert(folder).inserted else { break }
+      }
+    }
+    return folders.map(String.init).sorted()
+  }
 
   /// A destination or state folder as a list names it: one that starts with a build setting stays
   /// symbolic (Xcode expands it), any other is resolved against the project folder.

@@ -23,7 +23,16 @@ extension ProjectFile {
   ///   - options: The merge options (the tables they exclude are not listed); the project's when `nil`.
   /// - Returns: The target's files.
   public func plannedFiles(of target: Target, options: MergeOptions? = nil) -> PlannedFiles {
-    let planned = LayerMerger.plannedFiles(layers(of: target), options: self.options(for: target, from: options))
+    let mergeOptions = self.options(for: target, from: options)
+    return plannedFiles(of: target, options: options) {
+      LayerScanner.scan($0, skippingLinksInto: mergeOptions.destination)
+    }
+  }
+
+  /// ``plannedFiles(of:options:)`` with the layers' scans given, so that planning many targets
+  /// scans each shared layer once.
+  package func plannedFiles(of target: Target, options: MergeOptions?, scan: (Layer) -> LayerScan) -> PlannedFiles {
+    let planned = LayerMerger.plan(layers(of: target), options: self.options(for: target, from: options), scan: scan)
     return PlannedFiles(
       target: target.name, layers: layers(of: target).map { DestinationSafety.canonicalPath($0.path) },
       inputs: DestinationSafety.canonicalPaths(planned.inputs + [path]).sorted(),

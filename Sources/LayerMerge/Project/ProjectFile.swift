@@ -74,6 +74,9 @@ public struct ProjectFile: Hashable, Sendable {
   public var folder: String
   /// The lowest layer of every target.
   public var base: Layer
+  /// Where `"base"` is given in the file, when it was read from one: a problem with the base is
+  /// reported there, not at a target.
+  public var basePosition: TextPosition?
   /// The default destination template: may use `{target}` and build settings `$(NAME)` / `${NAME}`.
   public var destination: PathTemplate?
   /// The default state folder template — where each target's record, stamp and lock live — with

@@ -13,14 +13,38 @@ public enum ProjectFileReader {
     public var diagnostics: [Diagnostic]
   }
 
-  /// The project file to use when none is named: `locmerge.json` in `directory`, else in `$SRCROOT`.
+  /// A project file found without being named.
+  public struct Found: Hashable, Sendable {
+    /// The file's path.
+    public var path: String
+    /// Whether it was found in a folder above the one looked in first (then say so: the user
+    /// may not know which file a run uses).
+    public var isInParentFolder: Bool
+  }
+
+  /// The project file to use when none is named: `locmerge.json` in `directory`, else in
+  /// `$SRCROOT`, else in the nearest folder above `directory` that has one (as git finds `.git`).
   /// - Parameters:
   ///   - directory: The folder to look in first (the current folder).
   ///   - environment: Where `SRCROOT` comes from.
-  /// - Returns: The file's path, or `nil` if neither folder has one.
+  /// - Returns: The file's path, or `nil` if no folder has one.
   public static func locate(from directory: String, environment: [String: String]) -> String? {
+    find(from: directory, environment: environment)?.path
+  }
+
+  /// ``locate(from:environment:)``, saying whether the file is in a folder above `directory`.
+  public static func find(from directory: String, environment: [String: String]) -> Found? {
     let candidates = [directory] + (environment["SRCROOT"].flatMap { $0.isEmpty ? nil : [$0] } ?? [])
-    return candidates.map { PathText.join($0, fileName) }.first { FileBytes.size($0) != nil }
+    if let path = candidates.map({ PathText.join($0, fileName) }).first(where: { FileBytes.size($0) != nil }) {
+      return Found(path: path, isInParentFolder: false)
+    }
+    var folder = PathText.absolute(directory)
+    while folder != "/" {
+      folder = PathText.parent(folder)
+      let path = PathText.join(folder, fileName)
+      if FileBytes.size(path) != nil { return Found(path: path, isInParentFolder: true) }
+    }
+    return nil
   }
 
   /// Reads and checks a project file.
@@ -73,11 +97,12 @@ private struct Checker {
 
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
-    "state", "reporter",
+    "state", "reporter", "baseline",
   ]
   static let targetKeys = ["layers", "destination", "catalogs", "state"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
+  static let knownErrorKeys = ["rule", "file", "key", "language", "value"]
 
   mutating func project(_ root: JSONNode) -> ProjectFile? {
     guard let members = object(root, named: "the project file") else { return nil }
@@ -115,6 +140,7 @@ private struct Checker {
     if let node = fields["exclude"] { exclude = strings(node, named: "exclude").map(PathGlob.init) }
     let catalogOutput = fields["catalogs"].flatMap { self.catalogOutput($0) } ?? .compiled
     let reporter = fields["reporter"].flatMap { self.reporter($0) }
+    let baseline = fields["baseline"].map { self.baseline($0) } ?? []
     var fileLists = ProjectFile.FileLists.default
     if let node = fields["fileLists"], let lists = self.fileLists(node, targetCount: targetEntries.count) {
       fileLists = lists
@@ -130,7 +156,7 @@ private struct Checker {
     let named = Layer.uniquelyNamed([layer(nil, basePath)] + targets.flatMap(\.layers))
     let nameByPath = Dictionary(named.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
     func renamed(_ layer: Layer) -> Layer { Layer(name: nameByPath[layer.path] ?? layer.name, path: layer.path) }
-    return ProjectFile(
+    var project = ProjectFile(
       path: path, base: renamed(layer(nil, basePath)), destination: destination,
       targets: targets.map { target in
         ProjectFile.Target(
@@ -138,8 +164,11 @@ private struct Checker {
           position: target.position, catalogOutput: target.settings.catalogs, state: target.settings.state)
       },
       options: MergeOptions(
-        developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput),
+        developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput,
+        baseline: baseline),
       fileLists: fileLists, state: state, reporter: reporter)
+    project.basePosition = members.first { $0.key == "base" }?.keyPosition
+    return project
   }
 
   /// A layer from the project file: its folder resolved against the project's folder.
@@ -247,6 +276,39 @@ private struct Checker {
       }
     }
     return rules
+  }
+
+  /// `[{"rule": CODE, "file": PATH, "key": KEY, "language": LANG, "value": VALUE}]`: values kept
+  /// although a check reports them (``KnownError``); the file relative to the project's folder.
+  mutating func baseline(_ node: JSONNode) -> [KnownError] {
+    guard let elements = node.elements else {
+      report("\"baseline\" must be an array of known errors, not \(node.kindDescription)", at: node.position)
+      return []
+    }
+    let codes = DiagnosticCode.allCases.map(\.rawValue)
+    return elements.compactMap { element -> KnownError? in
+      guard let members = object(element, named: "a known error of \"baseline\"") else { return nil }
+      let fields = knownMembers(members, allowed: Self.knownErrorKeys, in: "a known error")
+      for key in ["rule", "file", "key", "value"] where fields[key] == nil {
+        report("a known error needs \"\(key)\"", at: element.position)
+        return nil
+      }
+      guard let ruleNode = fields["rule"], let rule = nonEmptyString(ruleNode, named: "rule"),
+        let fileNode = fields["file"], let file = nonEmptyString(fileNode, named: "file"),
+        let key = fields["key"]?.string, let value = fields["value"]?.string
+      else {
+        for name in ["key", "value"] where fields[name]?.string == nil {
+          report("\"\(name)\" must be a string", at: fields[name]?.position ?? element.position)
+        }
+        return nil
+      }
+      guard let code = DiagnosticCode(rawValue: rule) else {
+        report("unknown rule \(DisplayText.quoted(rule))\(suggestion(for: rule, among: codes))", at: ruleNode.position)
+        return nil
+      }
+      let language = fields["language"].flatMap { nonEmptyString($0, named: "language") }
+      return KnownError(code: code, file: self.layer(nil, file).path, key: key, language: language, value: value)
+    }
   }
 
   mutating func fileLists(_ node: JSONNode, targetCount: Int) -> ProjectFile.FileLists? {

@@ -52,6 +52,18 @@ public enum ProjectFileWriter {
           ]).serialized()
         ))
     }
+    if !project.options.baseline.isEmpty {
+      let entries = project.options.baseline.map { known in
+        var fields: [(String, JSONValue)] = [
+          ("rule", .string(known.code.rawValue)), ("file", .string(relative(known.file, to: project.folder))),
+          ("key", .string(known.key)),
+        ]
+        if let language = known.language { fields.append(("language", .string(language))) }
+        fields.append(("value", .string(known.value)))
+        return "    " + JSONValue.object(fields).serialized()
+      }
+      members.append(("baseline", "[\n" + entries.joined(separator: ",\n") + "\n  ]"))
+    }
     let lines = members.map { "  " + JSONValue.string($0.0).serialized() + ": " + $0.1 }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }

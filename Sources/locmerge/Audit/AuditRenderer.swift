@@ -336,14 +336,6 @@ struct AuditRenderer {
   /// compact JSON.
   func display(_ value: LocalizationValue) -> String {
     guard case .string(let text) = value else { return JSONValue(value).serialized() }
-    var shown = ""
-    for scalar in DisplayText.escaped(text).unicodeScalars {
-      if scalar != " ", scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
-        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
+    return DisplayText.escapedShowingInvisibles(text)
   }
 }

@@ -62,8 +62,12 @@ extension CommandForm {
       .listed(.status), .listed(.auditOutput),
     ]))
 
+  static let initXcode = CommandForm(
+    words: "init", label: "with --xcodeproj",
+    uses: [.required(.xcodeprojOption), .shown(.initOutput), .shown(.initDryRun), .shown(.keepErrors)])
+
   static let initialize = CommandForm(
-    words: "init",
+    words: "init", label: "with -b",
     uses: [.required(.initBase), .required(.targets), .shown(.initDestination), .shown(.initConfig), .shown(.force)])
 
   static let print = CommandForm(
@@ -75,5 +79,23 @@ extension CommandForm {
 
   static let extract = CommandForm(
     words: "extract", operands: ("NAME=DIR...", "A target and the folder with its full <lang>.lproj tables."),
-    uses: [.required(.extractOutput), .shown(.group), .shown(.prefer), .shown(.extractFormat)])
+    uses: [
+      .required(.extractOutput), .shown(.group), .shown(.prefer), .shown(.onlyLproj), .shown(.keepErrors),
+      .listed(.extractConfig), .shown(.extractFormat),
+    ])
+
+  static let xcodeShow = CommandForm(
+    words: "xcode show", label: "of show",
+    uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.xcodeConfig)])
+
+  static let xcodeInstall = CommandForm(
+    words: "xcode install", label: "of install",
+    uses: [
+      .shown(.xcodeProject), .shown(.installTarget), .shown(.installDryRun), .shown(.xcodeCheck),
+      .shown(.removeCopies), .listed(.tool), .listed(.xcodeConfig),
+    ])
+
+  static let xcodeUninstall = CommandForm(
+    words: "xcode uninstall", label: "of uninstall",
+    uses: [.shown(.xcodeProject), .shown(.uninstallTarget), .shown(.uninstallDryRun), .listed(.xcodeConfig)])
 }

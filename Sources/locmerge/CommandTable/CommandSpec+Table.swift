@@ -2,7 +2,7 @@
 /// OPTIONS of each page are made from the forms.
 extension CommandSpec {
   /// Every command, in the order of the top-level usage.
-  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract]
+  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract, xcode]
 
   /// The command a word selects, if any.
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -19,7 +19,8 @@ extension CommandSpec {
       settings.
       """,
     more: """
-      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources"):
+      XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources";
+      'locmerge xcode install' adds it to every target of locmerge.json):
         1. Shell: /bin/sh. Script:  "$SRCROOT/tools/locmerge" build --target "$TARGET_NAME"
         2. Input File Lists:  $(SRCROOT)/Localization/$(TARGET_NAME)-inputs.xcfilelist
            Output File Lists: $(SRCROOT)/Localization/$(TARGET_NAME)-outputs.xcfilelist
@@ -105,15 +106,26 @@ extension CommandSpec {
       """)
 
   static let initialize = CommandSpec(
-    name: "init", forms: [.initialize],
+    name: "init", forms: [.initXcode, .initialize],
     about: """
-      Writes a starting locmerge.json: BASE under every target, and one target per folder of
-      FOLDER, named after it, with that folder as its overlay. Add brands and other shared layers
-      to each target's "layers" afterwards. Prints the build phase to paste into every target.
+      With --xcodeproj: reads the Xcode project, finds the tables two or more product targets
+      (apps, extensions, plugin bundles, XPC services) have under different files — their
+      per-target copies — and extracts them, one table at a time, into OUT/Base (what every
+      target shares), OUT/<target> (what each has of its own) and layers shared by some targets
+      only, proven to merge back into each copy as 'extract' proves it. Tables the targets share
+      through the same files, and tables one target has, stay where they are. Writes
+      locmerge.json beside the .xcodeproj with the destination and state folder of the Xcode
+      phase; then 'locmerge xcode install --remove-copies' wires every target.
+
+      With -b: writes a starting locmerge.json: BASE under every target, and one target per folder
+      of FOLDER, named after it, with that folder as its overlay. Add brands and other shared
+      layers to each target's "layers" afterwards.
       """,
     more: """
-      EXAMPLE:
-        locmerge init -b Localization/Base --targets Localization/Targets
+      EXAMPLES:
+        locmerge init --xcodeproj Shop.xcodeproj --dry-run
+        locmerge init --xcodeproj Shop.xcodeproj && locmerge xcode install --remove-copies
+        locmerge init -b Localization/Base --targets Localization
       """)
 
   static let print = CommandSpec(
@@ -151,18 +163,55 @@ extension CommandSpec {
     about: """
       Turns full per-target copies of the tables into layers: OUT/Base holds the keys every target
       has (with the value most targets use), OUT/<NAME> only what differs for that target, and
-      OUT/locmerge.json the project file for 'locmerge build'. Before anything is written, every
-      target is merged back from the new files and compared with its copy: the same tables, keys
-      and values. Keys only some targets have stay in their overlays (an overlay cannot delete).
-      OUT must not exist (or be empty) and must not overlap a copy; it is created all at once.
+      locmerge.json beside OUT (at the project root) the project file for 'locmerge build' and
+      'locmerge xcode install'. Before anything is written, every target is merged back from the
+      new files and compared with its copy: the same tables, keys and values; and every value
+      'build' would refuse (a format that can crash) is reported where it is in the copy, and
+      stops the run unless --keep-errors. Keys only some targets have stay in their overlays (an
+      overlay cannot delete). OUT must not exist (or be empty) and must not overlap a copy; it is
+      created all at once. With an Xcode project, 'locmerge init --xcodeproj' finds the copies.
       """,
     more: """
       TIES: the value most targets use wins; on a tie the --prefer target's, else the value of the
       earliest target on the command line. A key every target has with a value of its own stays in
-      every overlay.
+      every overlay. An overlay with nothing of its own is not written and not named; an empty
+      base is written as OUT/Base/.gitkeep, and the report says why nothing is common.
 
       EXAMPLE:
         locmerge extract -o Localization --group Acme=AcmePro,AcmeLite \\
           AcmePro=Old/AcmePro AcmeLite=Old/AcmeLite GlobexGo=Old/GlobexGo
+      """)
+
+  static let xcode = CommandSpec(
+    name: "xcode", forms: [.xcodeShow, .xcodeInstall, .xcodeUninstall],
+    about: """
+      show: every target of the Xcode project with its product type, build phases and localized
+      tables (variant groups and .lproj files of Copy Bundle Resources, String Catalogs, and the
+      tables of synchronized folders found on disk), paths relative to the project's folder; '*'
+      marks per-target copies (other targets have that table under different files), and 'phase'
+      says whether the locmerge phase is there and current for locmerge.json.
+
+      install: adds one Run Script phase, the same in every target of locmerge.json (or those
+      named), right before Copy Bundle Resources; it runs 'locmerge build --target "$TARGET_NAME"'
+      with the target's file lists, which install writes too. The merged tables go straight into
+      the product ($(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)), the record, stamp and
+      lock to $(TARGET_TEMP_DIR)/locmerge: install sets "destination" and "state" in locmerge.json
+      to those. A rerun updates the phase in place, or changes nothing. Only the lines of the
+      phase, of the targets' phase lists and of removed copies change; the file is replaced at
+      once, never while it has merge-conflict markers.
+
+      uninstall: takes out exactly the phase install added (a project installed and uninstalled
+      is byte for byte what it was); copies removed with --remove-copies stay removed.
+      """,
+    more: """
+      If the project is open in Xcode, let Xcode reload it from disk when it asks.
+
+      EXAMPLES:
+        locmerge xcode show
+        locmerge xcode show --json --project App.xcodeproj
+        locmerge xcode install --dry-run
+        locmerge xcode install --remove-copies
+        locmerge xcode install --check
+        locmerge xcode uninstall --target AcmePro
       """)
 }

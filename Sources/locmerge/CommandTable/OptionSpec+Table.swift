@@ -119,6 +119,15 @@ extension OptionSpec {
     ["--destination", "-d"], "DEST", "The destination of every target (default: $(DERIVED_FILE_DIR)/LocMerge).")
   static let initConfig = OptionSpec(["--config", "-c"], "FILE", "Where to write (default: locmerge.json).")
   static let force = OptionSpec(["--force"], "Replace an existing file.")
+  static let xcodeprojOption = OptionSpec(
+    ["--xcodeproj"], "P.xcodeproj",
+    "The Xcode project: its product targets' per-target copies of tables become a base and overlays.")
+  static let initOutput = OptionSpec(
+    ["--output", "-o"], "OUT",
+    "The new folder for the layers (default: Localization beside the .xcodeproj); locmerge.json goes beside the "
+      + ".xcodeproj.")
+  static let initDryRun = OptionSpec(
+    ["--dry-run"], "Print what was found and the report of the extraction, and write nothing.")
 
   // MARK: print
 
@@ -138,7 +147,18 @@ extension OptionSpec {
   // MARK: extract
 
   static let extractOutput = OptionSpec(
-    ["--output", "-o"], "OUT", "The new folder for the base, brands, overlays and locmerge.json.")
+    ["--output", "-o"], "OUT", "The new folder for the base, brands and overlays (Localization at the project root).")
+  static let extractConfig = OptionSpec(
+    ["--config", "-c"], "FILE",
+    "Where to write the project file (default: locmerge.json beside OUT); it must not exist.")
+  static let onlyLproj = OptionSpec(
+    ["--only-lproj"],
+    "A copy is only its own <lang>.lproj folders and String Catalogs, not those of its subfolders: a copy folder "
+      + "may then hold another copy (macosx and macosx/QuickLookPlugin).")
+  static let keepErrors = OptionSpec(
+    ["--keep-errors"],
+    "Migrate copies whose values 'build' refuses (a format that can crash): each is listed in locmerge.json's "
+      + "\"baseline\", which lets build keep exactly those values, and reported as a warning.")
   static let group = OptionSpec(
     ["--group", "-g"], "BRAND=NAMES", usage: "BRAND=NAME,...", repeatable: true,
     "A brand layer between the base and the named targets (comma-separated); repeat for more brands. Written to "
@@ -146,4 +166,37 @@ extension OptionSpec {
   static let prefer = OptionSpec(["--prefer"], "NAME", "On a tie, the base (or brand) takes this target's value.")
   static let extractFormat = OptionSpec(
     ["--format", "-f"], "FORMAT", usage: "text|json", "The report: text (default) or json.")
+
+  // MARK: xcode
+
+  static let xcodeProject = OptionSpec(
+    ["--project", "-p"], "P.xcodeproj",
+    "The Xcode project (default: the one *.xcodeproj in the current folder, else in $SRCROOT).")
+  static let xcodeJSON = OptionSpec(
+    ["--json"], "Print one JSON document: the project, its objectVersion and every target with its phase and tables.")
+  static let xcodeConfig = OptionSpec(
+    ["--config", "-c"], "FILE",
+    "The project file (default: locmerge.json in the current folder, else in $SRCROOT, else in the Xcode "
+      + "project's folder).")
+  static let installTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Install in this target of locmerge.json; repeat for more (default: every target of locmerge.json).")
+  static let uninstallTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Take the phase out of this target; repeat for more (default: every target that has it).")
+  static let installDryRun = OptionSpec(
+    ["--dry-run"], "Print the unified diff of locmerge.json and project.pbxproj, and write nothing.")
+  static let uninstallDryRun = OptionSpec(["--dry-run"], "Print the unified diff of project.pbxproj and write nothing.")
+  static let xcodeCheck = OptionSpec(
+    ["--check"],
+    "Write nothing; exit with status 1, naming them, when targets lack the current phase or locmerge.json lacks "
+      + "what it needs (for CI).")
+  static let removeCopies = OptionSpec(
+    ["--remove-copies"],
+    "Take the tables the phase writes out of the targets' Copy Bundle Resources (or add them to the target's "
+      + "exceptions of a synchronized folder); the files stay on disk and in the navigator.")
+  static let tool = OptionSpec(
+    ["--tool"], "PATH",
+    "The locmerge the phase runs: a path (inside the project: written as $SRCROOT/…) or a command on PATH "
+      + "(default: what the installed phase runs, else $SRCROOT/tools/locmerge when it exists, else locmerge on PATH).")
 }

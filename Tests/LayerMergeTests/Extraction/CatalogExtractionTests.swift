@@ -66,7 +66,7 @@ import Testing
 
     // Written, merged back from disk as merged catalogs, and read by Foundation: each flavor's copy.
     let out = fixture.path("Out")
-    try extraction.write(to: out)
+    try extraction.write(to: out, projectFile: fixture.path("locmerge.json"))
     for name in names {
       let merged = LayerMerger.merge([Layer(path: out + "/Base"), Layer(path: out + "/" + name)])
       let catalog = try #require(merged.catalog(Self.infoPlist))
@@ -123,7 +123,7 @@ import Testing
       ])
     // Both round-trip from disk: the catalog flavor's compiled tables are its copy's.
     let out = fixture.path("Out")
-    try extraction.write(to: out)
+    try extraction.write(to: out, projectFile: fixture.path("locmerge.json"))
     let modern = LayerMerger.merge([Layer(path: out + "/Base"), Layer(path: out + "/Modern")])
     #expect(modern.table("Localizable.xcstrings", language: "de")?.table["hello"]?.value == .string("Hallo"))
     #expect(modern.table("en.lproj/InfoPlist.strings")?.table["NSCameraUsageDescription"] != nil)
@@ -149,7 +149,7 @@ import Testing
     broken.targets[1].catalogs[address]?.remove(key: "NSCameraUsageDescription")
     let rendered = ([broken.base] + broken.targets).map(\.files)
     #expect(
-      fixture.render(ExtractionCheck.problems(broken, layerFiles: rendered, copies: copies)) == [
+      fixture.render(ExtractionCheck.problems(broken, layerFiles: rendered, copies: copies).mismatches) == [
         "Pro/InfoPlist.xcstrings: error: target 'Pro' does not merge back into its copy: InfoPlist.xcstrings: key \"NSCameraUsageDescription\" would have another de localization"
       ])
   }

@@ -27,8 +27,9 @@ import Testing
     #expect(!extraction.hasErrors, "\(extraction.diagnostics.prefix(5).map(\.description))")
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("locmerge-extract-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
-    try extraction.write(to: out.path)
-    let project = ProjectFileReader.read(path: out.appendingPathComponent("locmerge.json").path)
+    let projectFile = out.appendingPathComponent("locmerge.json").path
+    try extraction.write(to: out.appendingPathComponent("Localization").path, projectFile: projectFile)
+    let project = ProjectFileReader.read(path: projectFile)
     #expect(project.diagnostics.isEmpty, "\(project.diagnostics.map(\.description))")
     let file = try #require(project.project)
     #expect(file.targets.map(\.name) == extraction.targets.map(\.name))

@@ -144,9 +144,9 @@ import Testing
     #expect(extraction.layer("A1").tables.isEmpty)
     #expect(extraction.layer("A3").values(Self.en) == ["title": "Acme Max", "lite": "no"])
     #expect(extraction.stack(of: "A3").map(\.name) == ["Base", "Acme", "A3"])
-    let project = String(decoding: extraction.projectFileBytes(), as: UTF8.self)
-    #expect(project.contains(#""A3": {"layers": ["Acme", "A3"]}"#))
-    #expect(project.contains(#""A4": {"layers": ["A4"]}"#) == false)
+    let project = ProjectFileWriter.text(for: extraction.projectFile(at: "locmerge.json", layersIn: "Localization"))
+    #expect(project.contains(#""A3": {"layers": ["Localization/Acme", "Localization/A3"]}"#))
+    #expect(project.contains(#""A4""#) == false)
   }
 
   @Test func valuesThatDifferOnlyInCaseOrPunctuationAreReported() throws {
@@ -227,7 +227,7 @@ import Testing
       LoadedLayer(Layer(name: "A", path: fixture.path("A"))), LoadedLayer(Layer(name: "B", path: fixture.path("B"))),
     ]
     let rendered = ([broken.base] + broken.targets).map(\.files)
-    let problems = ExtractionCheck.problems(broken, layerFiles: rendered, copies: copies)
+    let problems = ExtractionCheck.problems(broken, layerFiles: rendered, copies: copies).mismatches
     #expect(
       fixture.render(problems) == [
         "A/en.lproj/Localizable.strings:1:1: error: target 'A' does not merge back into its copy: en.lproj/Localizable.strings: key \"k\" would have another value",

@@ -35,16 +35,20 @@ import Testing
     #expect(
       Set(top.keys) == [
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
-        "fileLists", "state", "reporter",
+        "fileLists", "state", "reporter", "baseline",
       ])
     #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs", "state"])
     #expect(Set(layerKeys) == ["name", "path"])
     #expect(Set(fileListKeys) == ["inputs", "outputs"])
+    let knownErrorKeys = Self.properties((top["baseline"] as? [String: Any])?["items"]).keys
+    #expect(Set(knownErrorKeys) == ["rule", "file", "key", "language", "value"])
     let text = """
       {"$schema": "s.json", "base": "B", "destination": "d/{target}",
        "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x", "state": "s"}, "C": {"layers": [], "catalogs": "compiled"}},
        "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged", "state": "st/{target}",
-       "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"}}
+       "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"},
+       "baseline": [{"rule": "format-mismatch", "file": "L/de.lproj/L.strings", "key": "k", "value": "%@"},
+                    {"rule": "format-mismatch", "file": "B/L.xcstrings", "key": "k", "language": "de", "value": "%@"}]}
       """
     let read = ProjectFileReader.parse(Array(text.utf8), path: "/p/locmerge.json")
     #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")

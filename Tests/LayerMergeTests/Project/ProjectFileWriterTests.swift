@@ -7,6 +7,7 @@ import Testing
   /// The project without where its targets stand in the text (which differs between two layouts).
   static func withoutPositions(_ project: ProjectFile) -> ProjectFile {
     var copy = project
+    copy.basePosition = nil
     for index in copy.targets.indices { copy.targets[index].position = nil }
     return copy
   }

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LayerMerge
+
+/// `install` and `uninstall` on every shared project: surgical, idempotent, reversible, readable.
+@Suite struct XcodeProjectEditorTests {
+  static let phase = LocMergePhase.phase(
+    tool: .inSourceRoot("tools/locmerge"), configuration: nil,
+    inputFileList: "Localization/$(TARGET_NAME)-inputs.xcfilelist",
+    outputFileList: "Localization/$(TARGET_NAME)-outputs.xcfilelist")
+
+  static func lines(_ bytes: [UInt8]) -> [Substring] {
+    String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// Whether `old` is `new` with lines only added (a subsequence, matched greedily).
+  static func addedLines(old: [UInt8], new: [UInt8]) -> [Substring]? {
+    let oldLines = lines(old)
+    var added: [Substring] = []
+    var k = 0
+    for line in lines(new) {
+      if k < oldLines.count && oldLines[k] == line {
+        k += 1
+      } else {
+        added.append(line)
+      }
+    }
+    return k == oldLines.count ? added : nil
+  }
+
+  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  func installIsSurgicalIdempotentAndReversibleOnEverySharedProject() throws {
+    var edited = 0
+    for file in PBXOracle.sharedProjectFiles {
+      let bytes = [UInt8](try Data(contentsOf: file))
+      guard let project = try? XcodeProjectReader.parse(bytes, path: file.path, sourceRoot: "/nonexistent"),
+        !project.targets.isEmpty
+      else { continue }
+      let names = project.targets.map(\.name)
+      let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: names)
+      #expect(install.changesFile)
+      #expect(install.targets.allSatisfy { $0.phase == .added }, "\(file.path)")
+
+      // The result reads, here and in Foundation, with the phase in every target.
+      let installed = try XcodeProjectReader.parse(install.bytes, path: file.path, sourceRoot: "/nonexistent")
+      let oracle = try #require(PBXOracle.foundationObject(install.bytes), "\(file.path)")
+      let objects = try #require(oracle["objects"] as? [String: [String: Any]])
+      for target in installed.targets {
+        let ours = XcodeProjectEditor.installedPhases(named: LocMergePhase.name, in: target, project: installed)
+        #expect(ours.count == 1, "\(file.path) \(target.name)")
+        #expect(XcodeProjectEditor.status(of: Self.phase, in: installed, target: target) == .current)
+        let object = try #require(ours.first.flatMap { objects[$0] })
+        #expect(object["isa"] as? String == "PBXShellScriptBuildPhase")
+        #expect(object["name"] as? String == LocMergePhase.name)
+        let script = object["shellScript"] as? String ?? (object["shellScript"] as? [String])?.joined(separator: "\n")
+        #expect(script == Self.phase.shellScript)
+        #expect(object["inputFileListPaths"] as? [String] == Self.phase.inputFileListPaths)
+        #expect(object["outputFileListPaths"] as? [String] == Self.phase.outputFileListPaths)
+        // Right before Copy Bundle Resources, or last.
+        let phases = target.buildPhases.map(\.kind)
+        let index = try #require(target.buildPhases.firstIndex { $0.id == ours.first })
+        if let resources = phases.firstIndex(of: .resources) {
+          #expect(index + 1 == resources, "\(file.path) \(target.name)")
+        } else {
+          #expect(index == phases.count - 1)
+        }
+      }
+
+      // Only lines added: the phase objects (and a section), and one line in each buildPhases.
+      let added = try #require(Self.addedLines(old: bytes, new: install.bytes), "\(file.path)")
+      let phaseLines = added.filter { $0.hasSuffix("/* \(LocMergePhase.name) */,") }
+      #expect(phaseLines.count == names.count, "\(file.path)")
+
+      // Every object but the targets and the new phases is byte for byte what it was.
+      for (id, _, value) in project.document.allObjects() {
+        guard !project.targets.contains(where: { $0.id == id }) else { continue }
+        let newEntry = try #require(installed.document.entry(id))
+        #expect(
+          project.document.bytes[project.document.range(value)]
+            == installed.document.bytes[installed.document.range(newEntry.value)], "\(file.path) \(id)")
+      }
+
+      // A second install changes nothing; uninstall gives back the original bytes.
+      let again = try XcodeProjectEditor.install(Self.phase, in: installed, targets: names)
+      #expect(!again.changesFile, "\(file.path)")
+      #expect(again.targets.allSatisfy { $0.phase == .unchanged })
+      let uninstall = try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: names)
+      #expect(uninstall.bytes == bytes, "\(file.path)")
+      #expect(uninstall.targets.allSatisfy { $0.phase == .removed })
+      edited += 1
+    }
+    #expect(edited >= 75)
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// An independent reading of an Xcode project for the tests: Foundation parses the file, the group
+/// tree is walked from the main group down (the reader goes from each file up), and synchronized
+/// folders are listed with `FileManager`.
+public struct ReferenceProjectReading {
+  /// A target as the reference reads it.
+  public struct Target: Equatable, CustomStringConvertible {
+    public var name: String
+    public var productType: String?
+    /// `isa:name` of each build phase, in order.
+    public var phases: [String]
+    /// Table name → language (or "*") → path relative to the source root.
+    public var tables: [String: [String: String]]
+
+    public init(name: String, productType: String?, phases: [String], tables: [String: [String: String]]) {
+      self.name = name
+      self.productType = productType
+      self.phases = phases
+      self.tables = tables
+    }
+
+    public var description: String { "\(name) \(productType ?? "-") \(phases) \(tables)" }
+  }
+
+  public var objectVersion: Int
+  public var targets: [Target]
+
+  /// Reads a project file's bytes, with synchronized folders under `sourceRoot`; `nil` when
+  /// Foundation cannot read it.
+  public init?(bytes: [UInt8], sourceRoot: String) {
+    guard
+      let plist = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
+      let objects = plist["objects"] as? [String: [String: Any]],
+      let rootID = plist["rootObject"] as? String, let project = objects[rootID],
+      let version = (plist["objectVersion"] as? String).flatMap(Int.init)
+    else { return nil }
+    objectVersion = version
+    // Folders from the main group down.
+    var folderOf: [String: String] = [:]
+    func place(_ object: [String: Any], in folder: String) -> String {
+      let path = object["path"] as? String
+      switch object["sourceTree"] as? String ?? "<group>" {
+      case "<group>": return Self.normalize(path.map { folder.isEmpty ? $0 : folder + "/" + $0 } ?? folder)
+      case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": return Self.normalize(path ?? "")
+      case "<absolute>": return Self.normalize(path ?? "/")
+      case let tree: return "$(\(tree))" + (path.map { $0.isEmpty ? "" : "/" + $0 } ?? "")
+      }
+    }
+    var pathOf: [String: String] = [:]
+    var queue: [(String, String)] = []
+    if let main = project["mainGroup"] as? String { queue.append((main, "")) }
+    var visited: Set<String> = []
+    var parentFolderOf: [String: String] = [:]
+    while !queue.isEmpty {
+      let (id, parentFolder) = queue.removeFirst()
+      guard visited.insert(id).inserted, let object = objects[id] else { continue }
+      parentFolderOf[id] = parentFolder
+      let folder = place(object, in: parentFolder)
+      pathOf[id] = folder
+      folderOf[id] = folder
+      for child in object["children"] as? [String] ?? [] where !visited.contains(child) {
+        queue.append((child, folder))
+      }
+    }
+    func path(_ id: String) -> String? {
+      if let known = pathOf[id] { return known }
+      return objects[id].map { place($0, in: "") }
+    }
+    func localized(_ path: String) -> (String, String)? {
+      let url = URL(fileURLWithPath: path)
+      guard ["strings", "stringsdict"].contains(url.pathExtension) else { return nil }
+      let folder = url.deletingLastPathComponent().lastPathComponent
+      guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
+      return (String(folder.dropLast(6)), url.lastPathComponent)
+    }
+    // Synchronized folders on disk.
+    var listings: [String: [String]] = [:]
+    func listing(_ folderID: String) -> [String] {
+      if let known = listings[folderID] { return known }
+      var files: [String] = []
+      let folderPath = path(folderID) ?? ""
+      let explicit = Set(objects[folderID]?["explicitFolders"] as? [String] ?? [])
+      // Links resolved: a test's source root may link to the corpus.
+      let root = URL(fileURLWithPath: sourceRoot).appendingPathComponent(folderPath).resolvingSymlinksInPath()
+      if !folderPath.hasPrefix("$("),
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+      {
+        for case let url as URL in walker {
+          let relative = String(url.path.dropFirst(root.path.count + 1))
+          let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+          if url.lastPathComponent.hasPrefix(".") {
+            if isFolder { walker.skipDescendants() }
+            continue
+          }
+          if isFolder {
+            let inLanguageFolder = url.deletingLastPathComponent().pathExtension == "lproj"
+            if explicit.contains(relative) || (!url.pathExtension.isEmpty && url.pathExtension != "lproj")
+              || inLanguageFolder
+            {
+              walker.skipDescendants()
+            }
+            continue
+          }
+          files.append(relative)
+        }
+      }
+      listings[folderID] = files
+      return files
+    }
+    var targets: [Target] = []
+    for id in project["targets"] as? [String] ?? [] {
+      guard let object = objects[id], let isa = object["isa"] as? String,
+        ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"].contains(isa)
+      else { continue }
+      var target = Target(
+        name: object["name"] as? String ?? id, productType: object["productType"] as? String, phases: [], tables: [:])
+      for phaseID in object["buildPhases"] as? [String] ?? [] {
+        let phase = objects[phaseID]
+        target.phases.append((phase?["isa"] as? String ?? "") + ":" + ((phase?["name"] as? String) ?? ""))
+        guard phase?["isa"] as? String == "PBXResourcesBuildPhase" else { continue }
+        for buildFileID in phase?["files"] as? [String] ?? [] {
+          guard let reference = objects[buildFileID]?["fileRef"] as? String, let file = objects[reference] else {
+            continue
+          }
+          if file["isa"] as? String == "PBXVariantGroup" {
+            for child in file["children"] as? [String] ?? [] {
+              guard let childPath = path(child), let (language, name) = localized(childPath) else { continue }
+              if target.tables[name, default: [:]][language] == nil {
+                target.tables[name, default: [:]][language] = childPath
+              }
+            }
+          } else if file["isa"] as? String == "PBXFileReference", let filePath = path(reference) {
+            if let (language, name) = localized(filePath) {
+              if target.tables[name, default: [:]][language] == nil {
+                target.tables[name, default: [:]][language] = filePath
+              }
+            } else if filePath.hasSuffix(".xcstrings") {
+              let name = URL(fileURLWithPath: filePath).lastPathComponent
+              if target.tables[name, default: [:]]["*"] == nil { target.tables[name, default: [:]]["*"] = filePath }
+            }
+          }
+        }
+      }
+      // Synchronized folders, in the order of the file's keys does not matter: a language keeps its
+      // first file either way only when two folders give the same table (not in the corpus).
+      let members = Set(object["fileSystemSynchronizedGroups"] as? [String] ?? [])
+      for (folderID, folder) in objects where folder["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+        var exceptions: [String]?
+        for setID in folder["exceptions"] as? [String] ?? [] {
+          guard let set = objects[setID], set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+            set["target"] as? String == id
+          else { continue }
+          exceptions = (exceptions ?? []) + (set["membershipExceptions"] as? [String] ?? [])
+        }
+        let member = members.contains(folderID)
+        guard member || exceptions != nil else { continue }
+        for file in listing(folderID) {
+          let url = URL(fileURLWithPath: file)
+          let parent = url.deletingLastPathComponent()
+          let inLanguageFolder = parent.pathExtension == "lproj"
+          let isTable = ["strings", "stringsdict"].contains(url.pathExtension) && inLanguageFolder
+          guard isTable || url.pathExtension == "xcstrings" else { continue }
+          let holder = (inLanguageFolder ? (file as NSString).deletingLastPathComponent : file) as NSString
+          let localizedName =
+            holder.deletingLastPathComponent.isEmpty
+            ? url.lastPathComponent : holder.deletingLastPathComponent + "/" + url.lastPathComponent
+          let excepted = (exceptions ?? []).contains { exception in
+            exception == "/Localized/" + localizedName && inLanguageFolder
+              || exception == file || file.hasPrefix(exception + "/")
+          }
+          guard member != excepted else { continue }
+          let language = isTable ? String(parent.lastPathComponent.dropLast(6)) : "*"
+          let full = Self.normalize((path(folderID) ?? "") + "/" + file)
+          if target.tables[url.lastPathComponent, default: [:]][language] == nil {
+            target.tables[url.lastPathComponent, default: [:]][language] = full
+          }
+        }
+      }
+      targets.append(target)
+    }
+    self.targets = targets
+  }
+
+  /// `a/./b/../c` → `a/c`.
+  public static func normalize(_ path: String) -> String {
+    var parts: [String] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else if part == "..", path.hasPrefix("/") {
+        continue
+      } else {
+        parts.append(String(part))
+      }
+    }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+  }
+}
