@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--floor]`
+/// [--migrate] [--floor] [--parse]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -221,20 +221,29 @@ enum BenchmarkMain {
       print(StaleRemovalBenchmark.run(rounds: rounds, counts: [2500, 5000, 10000]))
       return
     }
-    print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
-    let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
-    let generated = try Workload.generate(
-      shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
-    defer { try? FileManager.default.removeItem(at: generated) }
-    let generatedFiles = Workload.localizationFiles(under: generated)
-    let parsing = [
-      ParseBenchmark.run(name: "shared/corpus", files: corpus, rounds: rounds),
-      ParseBenchmark.run(name: "genworkload \(quick ? "2×3" : "18×11")×2000", files: generatedFiles, rounds: rounds),
-    ]
-    print(ParseBenchmark.report(parsing))
-    print(
-      "\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time; freed memory "
-        + "stays in the process for both readers, see docs/performance.md)\n")
+    let parseSection = {
+      print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
+      let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
+      let generated = try Workload.generate(
+        shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
+      defer { try? FileManager.default.removeItem(at: generated) }
+      let generatedFiles = Workload.localizationFiles(under: generated)
+      let parsing = [
+        ParseBenchmark.run(name: "shared/corpus", files: corpus, rounds: rounds),
+        ParseBenchmark.run(
+          name: "genworkload \(quick ? "2×3" : "18×11")×2000", files: generatedFiles, rounds: rounds),
+      ]
+      print(ParseBenchmark.report(parsing))
+      print(
+        "\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time; freed memory "
+          + "stays in the process for both readers, see docs/performance.md)\n")
+    }
+    if arguments.contains("--parse") {
+      // Only the reader against Foundation's.
+      try parseSection()
+      return
+    }
+    try parseSection()
 
     let languages = quick ? 3 : 11
     let targets = quick ? 3 : 18
