@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--floor] [--parse]`
+/// [--migrate] [--adversarial] [--floor] [--parse]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -206,6 +206,14 @@ enum BenchmarkMain {
       print(try ExtractBenchmark.run(project: project, rounds: rounds))
       return
     }
+    let adversarialSection = {
+      print("## Inputs made to be slow: each at n and 8n, in process, same run\n")
+      print(try AdversarialBenchmark.report(rounds: max(rounds, 3), scale: quick ? 4 : 1))
+    }
+    if arguments.contains("--adversarial") {
+      try adversarialSection()
+      return
+    }
     if arguments.contains("--write-path") {
       // Only what the write path changes: whole processes against process start (and a baseline
       // binary), and removing stale outputs.
@@ -276,6 +284,7 @@ enum BenchmarkMain {
     }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))
+    try adversarialSection()
     print("## Merge cost per entry (11 languages, one target)\n")
     print(
       try MergeBenchmark.scaling(

@@ -73,7 +73,7 @@ struct CatalogChecks {
           // A translation without '%' takes no argument, and leaving arguments out is allowed.
           if language != sourceLanguage, Self.mayFormat(localizations[position].variant), let base {
             checker.checkFormat(
-              of: Self.forms(of: localizations[position].variant, key: key, against: base, choices: options.choices),
+              of: Self.values(of: localizations[position].variant, key: key, choices: options.choices),
               against: base, in: context,
               source: source.map { SourceLocation(path: file(key, sourceLanguage), position: $0.position) })
           }
@@ -118,18 +118,6 @@ struct CatalogChecks {
     return FormatSignature.union(signatures)
   }
 
-  /// The formats a variant gives the runtime as they are compared with the source's `arguments`,
-  /// with a label for each plural or device form.
-  static func forms(
-    of variant: CatalogVariant, key: String, against arguments: FormatSignature, choices: CatalogCompilationChoices
-  ) -> [(variant: String, signature: FormatSignature)] {
-    values(of: variant, key: key, choices: choices).flatMap { label, value in
-      FormatFit.forms(of: value, against: arguments).map { form in
-        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
-      }
-    }
-  }
-
   /// What the compiler makes of a variant, one value per device (labelled) or one rule and one string.
   static func values(of variant: CatalogVariant, key: String, choices: CatalogCompilationChoices)
     -> [(label: String, value: LocalizationValue)]
@@ -170,18 +158,27 @@ private struct Checker {
   /// - Parameter shared: The substitutions beside the device variations this variant is a form
   ///   of, which its text may refer to (``SubstitutionReferences/deviceForm(_:sharing:choices:)``).
   mutating func check(_ variant: CatalogVariant, in context: Context, shared: [CatalogSubstitution] = []) {
+    check(variant, in: context, shared: shared, sharedGraph: nil)
+  }
+
+  /// - Parameter sharedGraph: The shared substitutions' graph, made once by the variant they sit in.
+  private mutating func check(
+    _ variant: CatalogVariant, in context: Context, shared: [CatalogSubstitution], sharedGraph: SubstitutionGraph?
+  ) {
     let own = variant.substitutions ?? []
     let devices = variant.variations?.device ?? []
     // Substitutions beside device variations, with no text of their own: the devices' forms refer to them.
     let sharedByDevices = !own.isEmpty && variant.stringUnit == nil && !devices.isEmpty
     let substitutions = own.isEmpty ? shared : own
+    // The substitutions by name, and the ones each names in its forms.
+    let graph = own.isEmpty ? sharedGraph ?? SubstitutionGraph(shared) : SubstitutionGraph(own)
     // What refers to the substitutions: the text, or the device forms' texts.
     var referenced: [String] = []
     if let unit = variant.stringUnit {
       // Only a text with '#' can refer to a substitution.
       let mayReference = !substitutions.isEmpty || unit.value.containsUTF8Byte(UInt8(ascii: "#"))
       referenced = mayReference ? SubstitutionReferences.names(in: unit.value) : []
-      for name in referenced where !substitutions.contains(where: { $0.name == name }) {
+      for name in referenced where graph.index[name] == nil {
         // Xcode's message.
         report(
           .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
@@ -195,13 +192,31 @@ private struct Checker {
         "the substitutions of \(quoted(context.key)) in '\(context.language)' have no \"stringUnit\" to refer to them; "
           + "nothing is compiled for them", at: context.position, in: context)
     }
-    if variant.stringUnit != nil || sharedByDevices {
-      for substitution in own where !referenced.contains(substitution.name) {
+    if !own.isEmpty {
+      // A substitution's forms may name others (the runtime expands them in turn), never itself.
+      for (name, position) in graph.undefined {
         report(
-          .warning, .unusedSubstitution,
-          "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
-            + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
-          at: substitution.position ?? context.position, in: context)
+          .error, .undefinedSubstitution, "Referencing undefined substitution '\(name)' \(context.suffix)",
+          at: position ?? context.position, in: context)
+      }
+      if variant.stringUnit != nil || sharedByDevices {
+        // A substitution another one's forms name is used too.
+        let reached = graph.reached(from: referenced)
+        for (index, substitution) in own.enumerated() where !reached.contains(index) {
+          report(
+            .warning, .unusedSubstitution,
+            "Substitution '\(substitution.name)' was never referenced. To reference, use %#@\(substitution.name)@ in "
+              + "some other string (\(context.language): \(context.key)|==|substitutions.\(substitution.name))",
+            at: substitution.position ?? context.position, in: context)
+        }
+      }
+      for loop in graph.loops() {
+        let first = own[loop[0]]
+        report(
+          .error, .substitutionCycle,
+          "substitution '\(first.name)' of \(quoted(context.key)) in '\(context.language)' refers to itself through "
+            + "its forms (\((loop + [loop[0]]).map { own[$0].name }.joined(separator: " → "))); the runtime "
+            + "cannot expand it", at: first.position ?? context.position, in: context)
       }
     }
     for substitution in own {
@@ -220,7 +235,7 @@ private struct Checker {
     for device in devices {
       check(
         device.variant, in: Context(key: context.key, language: context.language, position: device.position),
-        shared: sharedByDevices ? own : [])
+        shared: sharedByDevices ? own : [], sharedGraph: sharedByDevices ? graph : nil)
     }
   }
 
@@ -260,10 +275,10 @@ private struct Checker {
   }
 
   mutating func checkFormat(
-    of translation: [(variant: String, signature: FormatSignature)], against base: FormatSignature, in context: Context,
+    of translation: [(label: String, value: LocalizationValue)], against base: FormatSignature, in context: Context,
     source: SourceLocation?
   ) {
-    guard let (variant, mismatch) = FormatFit.worstMismatch(among: translation, against: base) else { return }
+    guard let (variant, mismatch) = FormatFit.worstMismatch(of: translation, against: base) else { return }
     let crashes = mismatch.consequence == .crash
     let place = variant.isEmpty ? "" : " (in \(variant))"
     report(
@@ -283,5 +298,120 @@ private struct Checker {
       Diagnostic(
         severity, code, message, at: SourceLocation(path: file(context.key, context.language), position: position),
         notes: notes))
+  }
+}
+
+/// The substitutions of one localization and the ones each names in its plural forms: a form may
+/// name another substitution (the runtime expands it in turn), never itself, directly or not.
+private struct SubstitutionGraph {
+  /// The first substitution of each name.
+  var index: [String: Int] = [:]
+  /// For each substitution, the ones its forms name, in order.
+  var names: [[Int]] = []
+  /// Names its forms use that no substitution has, with the form's place.
+  var undefined: [(name: String, position: TextPosition?)] = []
+
+  init(_ substitutions: [CatalogSubstitution]) {
+    for (position, substitution) in substitutions.enumerated() where index[substitution.name] == nil {
+      index[substitution.name] = position
+    }
+    for substitution in substitutions {
+      var named: [Int] = []
+      for form in substitution.variations?.plural ?? [] {
+        guard let text = form.variant.stringUnit?.value, text.containsUTF8Byte(UInt8(ascii: "#")) else { continue }
+        for name in FormatSpecifier.scan(text).specifiers.compactMap(\.variable) {
+          if let target = index[name] {
+            named.append(target)
+          } else {
+            undefined.append((name, form.variant.stringUnit?.valuePosition ?? form.position))
+          }
+        }
+      }
+      names.append(named)
+    }
+  }
+
+  /// The substitutions the top-level names reach, directly or through others' forms.
+  func reached(from top: [String]) -> Set<Int> {
+    var reached = Set(top.compactMap { index[$0] })
+    var pending = Array(reached)
+    while let next = pending.popLast() {
+      for target in names[next] where reached.insert(target).inserted { pending.append(target) }
+    }
+    return reached
+  }
+
+  /// One loop of each group of substitutions that name each other (Tarjan's strongly connected
+  /// components, without recursion), from the group's first substitution, in the substitutions'
+  /// order.
+  func loops() -> [[Int]] {
+    let count = names.count
+    var order = [Int](repeating: -1, count: count)
+    var low = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var groups: [[Int]] = []
+    var counter = 0
+    for root in 0..<count where order[root] < 0 {
+      var frames: [(node: Int, next: Int)] = [(root, 0)]
+      order[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, next) = frames.last {
+        if next < names[node].count {
+          frames[frames.count - 1].next += 1
+          let target = names[node][next]
+          if order[target] < 0 {
+            order[target] = counter
+            low[target] = counter
+            counter += 1
+            stack.append(target)
+            onStack[target] = true
+            frames.append((target, 0))
+          } else if onStack[target] {
+            low[node] = min(low[node], order[target])
+          }
+          continue
+        }
+        frames.removeLast()
+        if let parent = frames.last?.node { low[parent] = min(low[parent], low[node]) }
+        guard low[node] == order[node] else { continue }
+        var group: [Int] = []
+        while let member = stack.popLast() {
+          onStack[member] = false
+          group.append(member)
+          if member == node { break }
+        }
+        if group.count > 1 || names[node].contains(node) { groups.append(group) }
+      }
+    }
+    return groups.map(loop).sorted { $0[0] < $1[0] }
+  }
+
+  /// A loop through a group's first substitution, by the shortest way back to it.
+  private func loop(in group: [Int]) -> [Int] {
+    let members = Set(group)
+    let start = group.min() ?? group[0]
+    var cameFrom: [Int: Int] = [:]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for target in names[node] where members.contains(target) {
+        if target == start {
+          var path = [node]
+          while let previous = cameFrom[path[path.count - 1]] { path.append(previous) }
+          return path.reversed()
+        }
+        if cameFrom[target] == nil {
+          cameFrom[target] = node
+          queue.append(target)
+        }
+      }
+    }
+    return [start]
   }
 }

@@ -120,10 +120,16 @@ public enum CatalogCompiler {
   /// XCSTRINGS.md §3.4: `%#@name@` made positional with `argNum`, one variable per substitution,
   /// `%arg` in each form replaced by the argument's specifier.
   private static func substitutionRule(format: String, _ substitutions: [CatalogSubstitution]) -> LocalizationValue {
-    var formatKey = format
-    for substitution in substitutions {
-      guard let number = substitution.argNum else { continue }
-      formatKey = formatKey.replacingAll("%#@\(substitution.name)@", with: "%\(number)$#@\(substitution.name)@")
+    var numbers: [String: Int?] = [:]
+    for substitution in substitutions where numbers[substitution.name] == nil {
+      numbers[substitution.name] = .some(substitution.argNum)
+    }
+    // One pass over the format, whatever the number of substitutions.
+    let formatKey = rewritingSpecifiers(of: format) { specifier in
+      guard let name = specifier.variable, specifier.text == "%#@\(name)@", let number = numbers[name] ?? nil else {
+        return nil
+      }
+      return "%\(number)$#@\(name)@"
     }
     var pairs: [(String, LocalizationValue)] = [("NSStringLocalizedFormatKey", .string(formatKey))]
     for substitution in substitutions {
@@ -172,11 +178,30 @@ public enum CatalogCompiler {
     guard let specifiers = FormatSpecifier.parse(text), specifiers.allSatisfy({ $0.argumentNumber == nil }) else {
       return text
     }
-    var result = text
-    for (index, specifier) in specifiers.enumerated() {
-      result = result.replacingFirstOccurrence(of: specifier.text, with: "%\(index + 1)$" + specifier.text.dropFirst())
+    var number = 0
+    return rewritingSpecifiers(of: text) { specifier in
+      number += 1
+      return "%\(number)$" + specifier.text.dropFirst()
     }
-    return result
+  }
+
+  /// The text with each specifier `replacement` gives a text for replaced by it, in one pass.
+  static func rewritingSpecifiers(of text: String, _ replacement: (FormatSpecifier) -> String?) -> String {
+    guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return text }
+    let scanned = FormatSpecifier.scan(text, keepingRanges: true)
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var copied = 0
+    // One scalar at a time: appending a whole sequence to a scalar view copies the view each
+    // time (quadratic for many specifiers).
+    for (specifier, range) in zip(scanned.specifiers, scanned.ranges) {
+      guard let replaced = replacement(specifier) else { continue }
+      for scalar in scalars[copied..<range.lowerBound] { result.append(scalar) }
+      for scalar in replaced.unicodeScalars { result.append(scalar) }
+      copied = range.upperBound
+    }
+    for scalar in scalars[copied...] { result.append(scalar) }
+    return String(result)
   }
 
   /// Whether a language code can name a `<code>.lproj` folder inside the output directory.
@@ -363,11 +388,5 @@ extension String {
       rest = rest[range.upperBound...]
     }
     return result + rest
-  }
-
-  /// The string with the first occurrence of `target` replaced.
-  func replacingFirstOccurrence(of target: String, with replacement: String) -> String {
-    guard let range = firstRange(of: target) else { return self }
-    return String(self[..<range.lowerBound]) + replacement + self[range.upperBound...]
   }
 }

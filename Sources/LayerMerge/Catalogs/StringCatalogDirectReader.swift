@@ -44,6 +44,7 @@ extension JSONScanner {
     var version: String?
     var entries: [CatalogEntry]?
     var others: [JSONMember] = []
+    var seen = SeenFields()
     var more = try openObject()
     while more {
       let (name, keyPosition) = try memberName()
@@ -57,7 +58,7 @@ extension JSONScanner {
         guard entries == nil else { throw giveUp() }
         entries = try catalogEntries()
       } else {
-        try appendOther(try text(of: name), at: keyPosition, to: &others)
+        try appendOther(try text(of: name), at: keyPosition, to: &others, seen: &seen)
       }
       more = try nextMember()
     }
@@ -163,7 +164,7 @@ extension JSONScanner {
         try seen.insert(4)
         entry.generatesSymbol = try boolValue()
       } else {
-        try appendOther(try text(of: field), at: fieldPosition, to: &entry.otherFields)
+        try appendOther(try text(of: field), at: fieldPosition, to: &entry.otherFields, seen: &seen)
       }
       more = try nextMember()
     }
@@ -172,17 +173,13 @@ extension JSONScanner {
 
   private mutating func localizations() throws(JSONSyntaxError) -> [CatalogLocalization] {
     var localizations: [CatalogLocalization] = []
+    var languages = SeenNames()
     var more = try openObject()
     while more {
       let (name, position) = try memberName()
       // Codes are reused from the slots after the two of the states, by their place in the entry.
       let language = try shortName(name, hint: 2 + localizations.count)
-      // By index: a loop over the elements would copy each localization, every part retained.
-      for index in localizations.indices
-      where localizations[index].language == language && localizations[index].language.utf8.elementsEqual(language.utf8)
-      {
-        throw giveUp()
-      }
+      guard languages.insert(language) else { throw giveUp() }
       localizations.append(CatalogLocalization(language: language, variant: try variant(), position: position))
       more = try nextMember()
     }
@@ -206,7 +203,7 @@ extension JSONScanner {
         try seen.insert(2)
         variant.substitutions = try substitutions()
       } else {
-        try appendOther(try text(of: field), at: fieldPosition, to: &variant.otherFields)
+        try appendOther(try text(of: field), at: fieldPosition, to: &variant.otherFields, seen: &seen)
       }
       more = try nextMember()
     }
@@ -230,7 +227,7 @@ extension JSONScanner {
         let valuePosition = here()
         value = (try stringValue(), valuePosition)
       } else {
-        try appendOther(try text(of: field), at: fieldPosition, to: &others)
+        try appendOther(try text(of: field), at: fieldPosition, to: &others, seen: &seen)
       }
       more = try nextMember()
     }
@@ -257,7 +254,7 @@ extension JSONScanner {
         try seen.insert(1)
         variations.device = try cases()
       } else {
-        try appendOther(try text(of: field), at: fieldPosition, to: &variations.otherFields)
+        try appendOther(try text(of: field), at: fieldPosition, to: &variations.otherFields, seen: &seen)
       }
       more = try nextMember()
     }
@@ -266,12 +263,11 @@ extension JSONScanner {
 
   private mutating func cases() throws(JSONSyntaxError) -> [CatalogCase] {
     var cases: [CatalogCase] = []
+    var names = SeenNames()
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for index in cases.indices where cases[index].name == name && cases[index].name.utf8.elementsEqual(name.utf8) {
-        throw giveUp()
-      }
+      guard names.insert(name) else { throw giveUp() }
       cases.append(CatalogCase(name, try variant(), position: position))
       more = try nextMember()
     }
@@ -280,13 +276,11 @@ extension JSONScanner {
 
   private mutating func substitutions() throws(JSONSyntaxError) -> [CatalogSubstitution] {
     var substitutions: [CatalogSubstitution] = []
+    var names = SeenNames()
     var more = try openObject()
     while more {
       let (name, position) = try memberKey()
-      for index in substitutions.indices
-      where substitutions[index].name == name && substitutions[index].name.utf8.elementsEqual(name.utf8) {
-        throw giveUp()
-      }
+      guard names.insert(name) else { throw giveUp() }
       substitutions.append(try substitution(name, at: position))
       more = try nextMember()
     }
@@ -315,7 +309,7 @@ extension JSONScanner {
         try seen.insert(2)
         substitution.variations = try variations()
       } else {
-        try appendOther(try text(of: field), at: fieldPosition, to: &substitution.otherFields)
+        try appendOther(try text(of: field), at: fieldPosition, to: &substitution.otherFields, seen: &seen)
       }
       more = try nextMember()
     }
@@ -406,7 +400,9 @@ extension JSONScanner {
     }
     if hint < madeNames.count, isSame(madeNames[hint]) { return madeNames[hint] }
     let made: String
-    if let earlier = madeNames.first(where: isSame) { made = earlier } else { made = try text(of: name) }
+    // Reuse looks among the first few slots only: an entry with many languages would otherwise
+    // search every earlier one for each (quadratic); a name not found is only made again.
+    if let earlier = madeNames.prefix(32).first(where: isSame) { made = earlier } else { made = try text(of: name) }
     while madeNames.count <= hint { madeNames.append("") }
     madeNames[hint] = made
     return made
@@ -464,11 +460,9 @@ extension JSONScanner {
   /// (Names are compared as Strings first, which is quick for short ones: bytes that differ as
   /// Strings differ as bytes.)
   private mutating func appendOther(
-    _ key: String, at position: TextPosition, to fields: inout [JSONMember]
+    _ key: String, at position: TextPosition, to fields: inout [JSONMember], seen: inout SeenFields
   ) throws(JSONSyntaxError) {
-    for index in fields.indices where fields[index].key == key && fields[index].key.utf8.elementsEqual(key.utf8) {
-      throw giveUp()
-    }
+    guard seen.others.insert(key) else { throw giveUp() }
     fields.append(JSONMember(key: key, keyPosition: position, value: try value()))
   }
 
@@ -541,10 +535,32 @@ private func countLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
 /// tree reader (the last one wins, where the first stood).
 private struct SeenFields {
   private var bits: UInt8 = 0
+  /// The names of the fields the model does not know.
+  var others = SeenNames()
 
   mutating func insert(_ bit: UInt8) throws(JSONSyntaxError) {
     let mask: UInt8 = 1 << bit
     guard bits & mask == 0 else { throw JSONSyntaxError("", at: TextPosition(line: 0, column: 0), byteOffset: 0) }
     bits |= mask
+  }
+}
+
+/// The names met in one JSON object, to find one given twice (compared as bytes): one by one while
+/// they are few, as most objects' are, and in a set once they are many, so that no object makes
+/// the reading quadratic.
+private struct SeenNames {
+  private var few: [String] = []
+  private var many: Set<[UInt8]>?
+
+  /// Notes a name; returns `false` when it was met already.
+  mutating func insert(_ name: String) -> Bool {
+    if many == nil {
+      // Names that differ as Strings differ as bytes; comparing Strings is quick for short ones.
+      if few.contains(where: { $0 == name && $0.utf8.elementsEqual(name.utf8) }) { return false }
+      few.append(name)
+      if few.count > 16 { many = Set(few.map { Array($0.utf8) }) }
+      return true
+    }
+    return many?.insert(Array(name.utf8)).inserted ?? true
   }
 }

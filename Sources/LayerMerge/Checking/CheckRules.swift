@@ -66,10 +66,8 @@ public struct CheckRules: Hashable, Sendable {
   /// - Throws: A ``Refusal`` naming what is wrong.
   public mutating func set(level: String, forCode code: String) throws(Refusal) {
     guard let diagnosticCode = DiagnosticCode(rawValue: code) else {
-      let names = DiagnosticCode.allCases.map(\.rawValue)
-      let scored = names.map { ($0, EditDistance.between(code, $0)) }
-      let best = scored.min { $0.1 < $1.1 }
-      throw .unknownCode(code, suggestion: best.flatMap { $0.1 <= max(2, code.count / 3) ? $0.0 : nil })
+      throw .unknownCode(
+        code, suggestion: EditDistance.suggestion(for: code, among: DiagnosticCode.allCases.map(\.rawValue)))
     }
     guard let ruleLevel = RuleLevel(rawValue: level) else { throw .unknownLevel(level) }
     try set(ruleLevel, for: diagnosticCode)

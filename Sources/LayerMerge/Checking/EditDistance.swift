@@ -12,8 +12,40 @@ package enum EditDistance {
   ///   - limit: Stop early and return `limit + 1` once the distance is known to exceed this.
   /// - Returns: The distance, or `limit + 1` when it is larger than `limit`.
   package static func between(_ lhs: String, _ rhs: String, limit: Int = .max) -> Int {
-    let a = Array(lhs.unicodeScalars)
-    let b = Array(rhs.unicodeScalars)
+    between(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), limit: limit)
+  }
+
+  /// The word among `candidates` nearest to `word`, if it is near enough to be a typo of it: at
+  /// most `max(2, n / 3)` edits for a word of `n` characters; the first of several as near. A
+  /// word longer than ``longestSuggested`` gets no suggestion (no typo that long is worth one),
+  /// so the time stays in proportion to the words.
+  /// - Parameters:
+  ///   - word: The unknown word.
+  ///   - candidates: The known words.
+  ///   - ignoringCase: Compare lowercased words.
+  /// - Returns: The candidate to suggest, or `nil`.
+  package static func suggestion(for word: String, among candidates: [String], ignoringCase: Bool = false)
+    -> String?
+  {
+    let scalars = { (text: String) in Array((ignoringCase ? text.lowercased() : text).unicodeScalars) }
+    let query = scalars(word)
+    guard query.count <= longestSuggested else { return nil }
+    var best: (candidate: String, distance: Int)?
+    let limit = max(2, query.count / 3)
+    for candidate in candidates {
+      let distance = between(query, scalars(candidate), limit: min(limit, (best?.distance ?? limit + 1) - 1))
+      if distance <= limit, best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
+    }
+    return best?.candidate
+  }
+
+  /// The longest word ``suggestion(for:among:ignoringCase:)`` looks at, in characters.
+  package static let longestSuggested = 256
+
+  // MARK: - Private
+
+  private static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    if limit < 0 { return 0 }
     if abs(a.count - b.count) > limit { return limit == .max ? limit : limit + 1 }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -11,50 +11,48 @@
 ///   specifier (`%d`, `%@`, `%1$s`) is an argument the code does not pass.
 /// - Of several problems, one that can crash is the one reported.
 package enum FormatFit {
-  /// The arguments `reference` is given, or `nil` when it is a broken format (nothing to compare with).
+  /// The arguments `reference` is given, or `nil` when it is a broken format (nothing to compare
+  /// with). A stray `%` in it does not break it: its other specifiers still say what is given.
   /// - Parameter reference: The value that sets the arguments.
   package static func arguments(of reference: LocalizationValue) -> FormatSignature? {
     if isProse(reference) { return FormatSignature(format: "") }
-    guard let signature = reference.argumentSignature, signature.flaw == nil else { return nil }
-    return signature
+    guard var signature = reference.argumentSignature else { return nil }
+    if signature.flaw == .invalidSpecifier { signature.flaw = nil }
+    return signature.flaw == nil ? signature : nil
   }
 
-  /// The forms of `value` (one for a plain string, one per plural or device form of a stringsdict
-  /// rule) as they must be compared with a reference that takes `arguments`.
+  /// The problem to report among the forms of a value (one for a plain string, one per plural or
+  /// device form of a stringsdict rule), or `nil` when every form fits: the first that can crash,
+  /// else the first.
   /// - Parameters:
   ///   - value: The override or translation.
   ///   - arguments: What the reference takes (from ``arguments(of:)``).
-  /// - Returns: Each form's label (`""` for a plain string) and format.
-  package static func forms(of value: LocalizationValue, against arguments: FormatSignature)
-    -> [(variant: String, signature: FormatSignature)]
-  {
-    (arguments.arguments.isEmpty ? literalPercents(value) : value).formatSignatures
-  }
-
-  /// The problem to report among the forms of a value, or `nil` when every form fits: the first that
-  /// can crash, else the first.
-  /// - Parameters:
-  ///   - forms: The value's forms, from ``forms(of:against:)``.
-  ///   - arguments: What the reference takes.
-  package static func worstMismatch(
-    among forms: [(variant: String, signature: FormatSignature)], against arguments: FormatSignature
-  ) -> (variant: String, mismatch: FormatMismatch)? {
-    var first: (variant: String, mismatch: FormatMismatch)?
-    for (variant, signature) in forms {
-      guard let mismatch = signature.mismatch(against: arguments) else { continue }
-      // Nothing is formatted when no argument is passed: a stray '%' prints as it stands.
-      if arguments.arguments.isEmpty, case .invalidSpecifier = mismatch.reason { continue }
-      if mismatch.consequence == .crash { return (variant, mismatch) }
-      first = first ?? (variant, mismatch)
-    }
-    return first
-  }
-
-  /// ``worstMismatch(among:against:)`` for a whole value.
+  /// - Returns: The form's label (`""` for a plain string) and the mismatch.
   package static func worstMismatch(of value: LocalizationValue, against arguments: FormatSignature)
     -> (variant: String, mismatch: FormatMismatch)?
   {
-    worstMismatch(among: forms(of: value, against: arguments), against: arguments)
+    // Nothing is formatted when no argument is passed: a stray '%' prints as it stands.
+    let takesNone = arguments.arguments.isEmpty
+    return FormatVariants(takesNone ? literalPercents(value) : value)
+      .worstMismatch(against: arguments, ignoringStrayPercents: takesNone)
+  }
+
+  /// The same for several values the runtime picks from (one per device), each with a label
+  /// that goes before its forms' (`iphone.count.one`).
+  /// - Parameters:
+  ///   - values: The labelled values.
+  ///   - arguments: What the reference takes.
+  package static func worstMismatch(
+    of values: [(label: String, value: LocalizationValue)], against arguments: FormatSignature
+  ) -> (variant: String, mismatch: FormatMismatch)? {
+    var first: (variant: String, mismatch: FormatMismatch)?
+    for (label, value) in values {
+      guard let (variant, mismatch) = worstMismatch(of: value, against: arguments) else { continue }
+      let found = (label.isEmpty || variant.isEmpty ? label + variant : "\(label).\(variant)", mismatch)
+      if mismatch.consequence == .crash { return found }
+      first = first ?? found
+    }
+    return first
   }
 
   /// Whether a value is prose rather than a format: a plain string without a specifier, or whose

@@ -22,12 +22,16 @@ public struct FormatMismatch: Hashable, Sendable {
     case typeMismatch(position: Int, found: FormatSpecifier.ArgumentType, expected: FormatSpecifier.ArgumentType)
   }
 
-  /// The run-time effect of a mismatch.
-  public enum Consequence: String, Hashable, Sendable {
+  /// The run-time effect of a mismatch; a crash is worse than wrong text.
+  public enum Consequence: String, Hashable, Sendable, Comparable {
     /// The app can crash: a pointer is dereferenced that is not one of the expected kind.
     case crash
     /// The text comes out wrong (a pointer printed as a number, a truncated integer).
     case wrongText = "wrong-text"
+
+    public static func < (lhs: Consequence, rhs: Consequence) -> Bool {
+      lhs == .wrongText && rhs == .crash
+    }
   }
 
   /// What goes wrong.

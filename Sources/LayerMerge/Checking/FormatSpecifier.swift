@@ -50,8 +50,24 @@ public struct FormatSpecifier: Hashable, Sendable {
   /// specifier (an incomplete `%` at the end, an unknown conversion).
   /// - Parameter format: A format string.
   public static func parse(_ format: String) -> [FormatSpecifier]? {
+    let scanned = scan(format)
+    return scanned.isComplete ? scanned.specifiers : nil
+  }
+
+  /// Every specifier in `format` that parses, `%%` excluded, and whether every `%` started one.
+  /// After a `%` that starts no valid specifier the scan goes on at the next character, so a
+  /// stray `%` ("100%") hides none of the specifiers around it.
+  /// - Parameters:
+  ///   - format: A format string.
+  ///   - keepingRanges: Whether to give each specifier's range.
+  /// - Returns: The specifiers, and, when asked, the range of scalar offsets each spans in `format`.
+  static func scan(_ format: String, keepingRanges: Bool = false)
+    -> (specifiers: [FormatSpecifier], ranges: [Range<Int>], isComplete: Bool)
+  {
     let scalars = Array(format.unicodeScalars)
-    var result: [FormatSpecifier] = []
+    var specifiers: [FormatSpecifier] = []
+    var ranges: [Range<Int>] = []
+    var isComplete = true
     var i = 0
     while i < scalars.count {
       guard scalars[i] == "%" else {
@@ -59,77 +75,90 @@ public struct FormatSpecifier: Hashable, Sendable {
         continue
       }
       let start = i
-      i += 1
-      guard i < scalars.count else { return nil }
-      if scalars[i] == "%" {
-        i += 1
-        continue
-      }
-      var argumentNumber: Int?
-      // [argnum '$']
-      var j = i
-      var number = 0
-      while j < scalars.count, ("0"..."9").contains(scalars[j]), number < 1000 {
-        number = number * 10 + Int(scalars[j].value - 48)
-        j += 1
-      }
-      if j > i, j < scalars.count, scalars[j] == "$", number > 0 {
-        argumentNumber = number
-        i = j + 1
-      }
-      guard i < scalars.count else { return nil }
-      // Stringsdict variable: %#@name@
-      if scalars[i] == "#", i + 1 < scalars.count, scalars[i + 1] == "@" {
-        var k = i + 2
-        var name = ""
-        while k < scalars.count, scalars[k] != "@" {
-          name.unicodeScalars.append(scalars[k])
-          k += 1
+      if let (specifier, end) = specifier(in: scalars, at: start) {
+        if let specifier {
+          specifiers.append(specifier)
+          if keepingRanges { ranges.append(start..<end) }
         }
-        guard k < scalars.count else { return nil }
-        i = k + 1
-        result.append(
-          FormatSpecifier(
-            text: String(String.UnicodeScalarView(scalars[start..<i])), argumentNumber: argumentNumber, type: nil,
-            variable: name, starArguments: 0))
-        continue
+        i = end
+      } else {
+        isComplete = false
+        i = start + 1
       }
-      var stars = 0
-      /// Skips a width or precision: digits, or `*` with an optional `N$`; a `*` takes an argument.
-      func skipNumberOrStar() {
-        let isStar = i < scalars.count && scalars[i] == "*"
-        if isStar {
-          stars += 1
-          i += 1
-        }
-        while i < scalars.count, ("0"..."9").contains(scalars[i]) || (isStar && scalars[i] == "$") { i += 1 }
-      }
-      // flags
-      while i < scalars.count, "-+ 0#'".unicodeScalars.contains(scalars[i]) { i += 1 }
-      skipNumberOrStar()  // width
-      if i < scalars.count, scalars[i] == "." {
-        i += 1
-        skipNumberOrStar()  // precision
-      }
-      // length
-      var length = ""
-      while i < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[i]), length.count < 2 {
-        length.unicodeScalars.append(scalars[i])
-        i += 1
-      }
-      guard i < scalars.count, let type = argumentType(conversion: Character(scalars[i]), length: length) else {
-        return nil
-      }
-      i += 1
-      result.append(
-        FormatSpecifier(
-          text: String(String.UnicodeScalarView(scalars[start..<i])), argumentNumber: argumentNumber, type: type,
-          variable: nil, starArguments: stars))
     }
-    return result
+    return (specifiers, ranges, isComplete)
   }
 
   // MARK: - Private
+
+  /// The specifier that starts with the `%` at `start` and the offset after it; `nil` inside for
+  /// `%%`, and `nil` when the `%` starts no valid specifier.
+  private static func specifier(in scalars: [Unicode.Scalar], at start: Int) -> (FormatSpecifier?, Int)? {
+    var i = start + 1
+    guard i < scalars.count else { return nil }
+    if scalars[i] == "%" { return (nil, i + 1) }
+    var argumentNumber: Int?
+    // [argnum '$']
+    var j = i
+    var number = 0
+    while j < scalars.count, ("0"..."9").contains(scalars[j]), number < 1000 {
+      number = number * 10 + Int(scalars[j].value - 48)
+      j += 1
+    }
+    if j > i, j < scalars.count, scalars[j] == "$", number > 0 {
+      argumentNumber = number
+      i = j + 1
+    }
+    guard i < scalars.count else { return nil }
+    // Stringsdict variable: %#@name@
+    if scalars[i] == "#", i + 1 < scalars.count, scalars[i + 1] == "@" {
+      var k = i + 2
+      var name = ""
+      while k < scalars.count, scalars[k] != "@" {
+        name.unicodeScalars.append(scalars[k])
+        k += 1
+      }
+      guard k < scalars.count else { return nil }
+      i = k + 1
+      return (
+        FormatSpecifier(
+          text: String(String.UnicodeScalarView(scalars[start..<i])), argumentNumber: argumentNumber, type: nil,
+          variable: name, starArguments: 0), i
+      )
+    }
+    var stars = 0
+    /// Skips a width or precision: digits, or `*` with an optional `N$`; a `*` takes an argument.
+    func skipNumberOrStar() {
+      let isStar = i < scalars.count && scalars[i] == "*"
+      if isStar {
+        stars += 1
+        i += 1
+      }
+      while i < scalars.count, ("0"..."9").contains(scalars[i]) || (isStar && scalars[i] == "$") { i += 1 }
+    }
+    // flags
+    while i < scalars.count, "-+ 0#'".unicodeScalars.contains(scalars[i]) { i += 1 }
+    skipNumberOrStar()  // width
+    if i < scalars.count, scalars[i] == "." {
+      i += 1
+      skipNumberOrStar()  // precision
+    }
+    // length
+    var length = ""
+    while i < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[i]), length.count < 2 {
+      length.unicodeScalars.append(scalars[i])
+      i += 1
+    }
+    guard i < scalars.count, let type = argumentType(conversion: Character(scalars[i]), length: length) else {
+      return nil
+    }
+    i += 1
+    return (
+      FormatSpecifier(
+        text: String(String.UnicodeScalarView(scalars[start..<i])), argumentNumber: argumentNumber, type: type,
+        variable: nil, starArguments: stars), i
+    )
+  }
 
   private static func argumentType(conversion: Character, length: String) -> ArgumentType? {
     func integerSize() -> Int {

@@ -124,12 +124,7 @@ extension MergeChecker {
       signatures.append(signature)
     }
     let reference = FormatSignature.union(signatures)
-    let forms = Self.forms(of: winner.value).flatMap { label, value in
-      FormatFit.forms(of: value, against: reference).map { form in
-        (label.isEmpty || form.variant.isEmpty ? label + form.variant : "\(label).\(form.variant)", form.signature)
-      }
-    }
-    return FormatFit.worstMismatch(among: forms, against: reference)
+    return FormatFit.worstMismatch(of: Self.forms(of: winner.value), against: reference)
   }
 
   /// A localization's runtime value as the runtime formats it: one value, or one per device.
@@ -156,8 +151,12 @@ extension MergeChecker {
   private mutating func checkDrift(_ merged: MergedCatalog, languages: [MergedTable]) {
     let sourceLanguage = merged.catalog.sourceLanguage
     guard let source = languages.first(where: { $0.address.language == sourceLanguage }) else { return }
-    let others = languages.filter { $0.address.language != sourceLanguage }
-    // A drifting record is one a layer above the base defines; the others are looked up by key.
+    var others: [String: (rank: Int, table: MergedTable)] = [:]
+    for (rank, table) in languages.enumerated() where table.address.language != sourceLanguage {
+      others[table.address.language] = others[table.address.language] ?? (rank, table)
+    }
+    // A drifting record is one a layer above the base defines; the others are looked up by key,
+    // in the languages the merged entry has (not in every language of the catalog).
     for index in source.nonInheritedPositions {
       let record = source.record(at: index)
       guard record.winner.layerIndex > 0, record.status == .overridden || record.status == .added else { continue }
@@ -165,7 +164,10 @@ extension MergeChecker {
       guard previous != record.winner.value else { continue }
       let entry = source.entry(at: index)
       var stale: [(language: String, definition: Definition)] = []
-      for table in others {
+      let localized = merged.catalog.index(ofKey: record.key).flatMap { merged.catalog.entries[$0].localizations } ?? []
+      // In the order of the catalog's language tables, each once.
+      let found = Set(localized.map(\.language)).compactMap { others[$0] }.sorted { $0.rank < $1.rank }
+      for (_, table) in found {
         guard let position = table.index(ofKeyOf: entry) else { continue }
         let winner = table.record(at: position).winner
         if winner.layerIndex < record.winner.layerIndex { stale.append((table.address.language, winner)) }
@@ -197,25 +199,31 @@ extension MergeChecker {
     guard !targets.isEmpty else { return }
     let entries = catalog.entries
     let translatable = entries.indices.filter { entries[$0].shouldTranslate != false }
-    var introduced: [Int: Int] = [:]
-    for index in translatable { introduced[merged.introducingLayers[index], default: 0] += 1 }
-    let present = Self.targetLanguages(of: entries, among: targets, at: translatable)
+    // Each layer's keys in order, and the ones each language has: the work is in proportion to
+    // the localizations, never the keys once per language.
+    var keysByLayer: [Int: [Int]] = [:]
+    for index in translatable { keysByLayer[merged.introducingLayers[index], default: []].append(index) }
+    let present = Self.rows(of: entries, at: translatable, byLanguage: targets)
+    let files = TranslationFiles(merged)
     var lacks = MissingTranslationGroups()
-    for (bit, language) in targets.enumerated() {
-      var missingByLayer: [Int: [Int]] = [:]
-      for (row, index) in translatable.enumerated() where !present.has(row: row, bit: bit) {
-        missingByLayer[merged.introducingLayers[index], default: []].append(index)
+    for (bit, language) in targets.enumerated() where present[bit].count < translatable.count {
+      var presentByLayer: [Int: Set<Int>] = [:]
+      for row in present[bit] {
+        presentByLayer[merged.introducingLayers[translatable[row]], default: []].insert(translatable[row])
       }
-      for layer in missingByLayer.keys.sorted() {
+      for layer in keysByLayer.keys.sorted() {
+        let keys = keysByLayer[layer] ?? []
+        guard keys.count > presentByLayer[layer]?.count ?? 0 else { continue }
         lacks.add(
-          language: language, layer: layer, missing: missingByLayer[layer] ?? [],
-          location: SourceLocation(path: file(toTranslate: merged, in: layer, language: language)))
+          language: language, layer: layer,
+          lack: MissingTranslationGroups.Lack(layerKeys: keys, present: presentByLayer[layer] ?? []),
+          location: SourceLocation(path: files.path(for: merged, in: layer, language: language, layers: layers)))
       }
     }
     for lack in lacks.groups {
-      let shown = MissingTranslationGroups.shown(lack.missing.prefix(3).map { entries[$0].key }, of: lack.missing.count)
+      let shown = MissingTranslationGroups.shown(lack.missing.shown.map { entries[$0].key }, of: lack.missing.count)
       let keys =
-        MissingTranslationGroups.keys(missing: lack.missing.count, of: introduced[lack.layer] ?? 0) + " "
+        MissingTranslationGroups.keys(missing: lack.missing.count, of: keysByLayer[lack.layer]?.count ?? 0) + " "
         + MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
       let languages =
         lack.languages.count == 1
@@ -228,35 +236,53 @@ extension MergeChecker {
     }
   }
 
-  /// Which of the `targets` languages each listed entry has: one row of bits per entry (bit `i`
-  /// for `targets[i]`), languages matched as a dictionary of them matches (String equality).
-  private static func targetLanguages(of entries: [CatalogEntry], among targets: [String], at rows: [Int])
-    -> LanguageBits
-  {
-    var bitOfLanguage: [String: Int] = [:]
-    for (bit, language) in targets.enumerated() { bitOfLanguage[language] = bit }
-    var present = LanguageBits(rows: rows.count, bits: targets.count)
-    // Bit -1: not a target.
-    var bits = LanguageAtPosition<Int>()
-    for (row, index) in rows.enumerated() {
+  /// For each of the `languages`, the rows (positions in `indexes`) of the entries that have it,
+  /// in order; languages matched as a dictionary of them matches (String equality).
+  private static func rows(of entries: [CatalogEntry], at indexes: [Int], byLanguage languages: [String]) -> [[Int]] {
+    var slotOfLanguage: [String: Int] = [:]
+    for (slot, language) in languages.enumerated() { slotOfLanguage[language] = slot }
+    var rows = [[Int]](repeating: [], count: languages.count)
+    // -1: not one of the languages.
+    var slots = LanguageAtPosition<Int>()
+    for (row, index) in indexes.enumerated() {
       guard let localizations = entries[index].localizations else { continue }
       for position in localizations.indices {
-        let bit = bits.value(of: localizations[position].language, at: position) { bitOfLanguage[$0] ?? -1 }
-        if bit >= 0 { present.set(row: row, bit: bit) }
+        let slot = slots.value(of: localizations[position].language, at: position) { slotOfLanguage[$0] ?? -1 }
+        if slot >= 0, rows[slot].last != row { rows[slot].append(row) }
       }
     }
-    return present
+    return rows
   }
 
-  /// Where a layer's translations of a catalog go: its catalog, else its table of that language
-  /// (existing or not).
-  private func file(toTranslate merged: MergedCatalog, in layer: Int, language: String) -> String {
-    let files = zip(merged.sources, merged.layerIndexes).filter { $0.1 == layer }.map(\.0)
-    if let catalog = files.first(where: { $0.hasSuffix(".xcstrings") }) { return catalog }
-    let address = TableAddress(
-      directory: merged.address.languageFoldersDirectory, language: language, table: merged.address.table,
-      kind: .strings)
-    return files.first { $0.hasSuffix("/" + address.relativePath) } ?? layers[layer].path + "/" + address.relativePath
+  /// Where each layer's translations of a catalog go: its catalog, else its table of that
+  /// language (existing or not), found in one lookup per language.
+  private struct TranslationFiles {
+    var catalogs: [Int: String] = [:]
+    /// Each layer's tables by their last path components, as many as a table's relative path has.
+    var tables: [Int: [String: String]] = [:]
+    let components: Int
+
+    init(_ merged: MergedCatalog) {
+      let directory = merged.address.languageFoldersDirectory
+      components = (directory.isEmpty ? 0 : directory.split(separator: "/").count) + 2
+      for (path, layer) in zip(merged.sources, merged.layerIndexes) {
+        if path.hasSuffix(".xcstrings") {
+          catalogs[layer] = catalogs[layer] ?? path
+        } else {
+          let tail = path.split(separator: "/", omittingEmptySubsequences: false).suffix(components + 1)
+          guard tail.count == components + 1 else { continue }
+          tables[layer, default: [:]][tail.dropFirst().joined(separator: "/"), default: path] = path
+        }
+      }
+    }
+
+    func path(for merged: MergedCatalog, in layer: Int, language: String, layers: [Layer]) -> String {
+      if let catalog = catalogs[layer] { return catalog }
+      let address = TableAddress(
+        directory: merged.address.languageFoldersDirectory, language: language, table: merged.address.table,
+        kind: .strings)
+      return tables[layer]?[address.relativePath] ?? layers[layer].path + "/" + address.relativePath
+    }
   }
 
   /// The compiler's checks on the merged catalog, each at the file its localization came from.

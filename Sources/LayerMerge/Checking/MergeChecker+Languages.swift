@@ -17,51 +17,81 @@ extension MergeChecker {
       let development = group.filter { $0.address.language == developmentLanguage }.sorted { $0.address < $1.address }
       guard !development.isEmpty else { continue }
       let baseHasFolder = group.contains { $0.layerIndexes.contains(0) }
-      let languages = Set(group.map(\.address.language)).subtracting([developmentLanguage, "Base"]).sorted()
-      // Each language's tables, and the first layer that has the language when the base does not
-      // (its translations go there: the base would ship a partial language to every target).
-      let languageTables = Dictionary(
-        uniqueKeysWithValues: languages.map { language in (language, group.filter { $0.address.language == language }) }
-      )
+      // Each language's tables, found once (not by going through the folder's tables per language).
+      var languageTables: [String: [MergedTable]] = [:]
+      var tableAt: [TableAddress: MergedTable] = [:]
+      for table in group {
+        languageTables[table.address.language, default: []].append(table)
+        tableAt[table.address] = table
+      }
+      let languages = languageTables.keys.filter { $0 != developmentLanguage && $0 != "Base" }.sorted()
+      // The first layer that has the language when the base does not (its translations go there:
+      // the base would ship a partial language to every target).
       let onlyIn = Dictionary(
         uniqueKeysWithValues: languages.map { language -> (String, Int?) in
           let present = Set((languageTables[language] ?? []).flatMap(\.layerIndexes)).sorted()
           return (language, baseHasFolder && !present.contains(0) ? present.first : nil)
         })
       for source in development {
-        // The layer that introduced each key, and how many keys each layer introduced.
+        // The layer that introduced each key, and each layer's keys in order.
         let layerOfEach = layers.count == 1 ? Array(repeating: 0, count: source.count) : source.introducingLayers
-        var introduced: [Int: Int] = [:]
-        for layer in layerOfEach { introduced[layer, default: 0] += 1 }
+        var keysByLayer: [Int: [Int]] = [:]
+        for (index, layer) in layerOfEach.enumerated() { keysByLayer[layer, default: []].append(index) }
         var lacks = MissingTranslationGroups()
         for language in languages {
           let address = source.address.inLanguage(language)
-          let target = languageTables[language]?.first { $0.address == address }
-          // Positions of the missing keys; only the few shown become strings.
-          let missing = missingKeys(of: source, in: target)
-          guard !missing.isEmpty else { continue }
-          var byLayer: [Int: [Int]] = [:]
-          for index in missing { byLayer[layerOfEach[index], default: []].append(index) }
-          for layer in byLayer.keys.sorted() {
+          let target = tableAt[address]
+          let missing = missingKeys(of: source, in: target, layerOfEach: layerOfEach, keysByLayer: keysByLayer)
+          for layer in missing.keys.sorted() {
+            guard let lack = missing[layer] else { continue }
             let home = onlyIn[language].flatMap { $0 } ?? layer
             lacks.add(
-              language: language, layer: layer, missing: byLayer[layer] ?? [], tableExists: target != nil,
+              language: language, layer: layer, lack: lack, tableExists: target != nil,
               location: location(of: address, in: home, target: target))
           }
         }
         for lack in lacks.groups {
           diagnostics.append(
             Diagnostic(
-              .warning, .missingTranslation, message(lack, of: introduced[lack.layer] ?? 0, in: source),
+              .warning, .missingTranslation, message(lack, of: keysByLayer[lack.layer]?.count ?? 0, in: source),
               at: lack.location))
         }
       }
     }
   }
 
+  /// What `target` lacks of the keys of `source`, by the layer that introduced them. The work is
+  /// in proportion to the smaller of what `target` has and what it lacks, never the development
+  /// table once per language: from the keys it has when it has few, else from the keys it lacks
+  /// (its base file's, found once for every merge that shares it).
+  private func missingKeys(
+    of source: MergedTable, in target: MergedTable?, layerOfEach: [Int], keysByLayer: [Int: [Int]]
+  ) -> [Int: MissingTranslationGroups.Lack] {
+    var lacks: [Int: MissingTranslationGroups.Lack] = [:]
+    guard let target, target.count * 2 >= source.count else {
+      // Few keys: look each one up in the development table.
+      var present: [Int: Set<Int>] = [:]
+      for index in 0..<(target?.count ?? 0) {
+        guard let target,
+          let position = source.index(ofKeyOf: target.entry(at: index), digest: target.digest(at: index))
+        else { continue }
+        present[layerOfEach[position], default: []].insert(position)
+      }
+      for (layer, keys) in keysByLayer where keys.count > present[layer]?.count ?? 0 {
+        lacks[layer] = MissingTranslationGroups.Lack(layerKeys: keys, present: present[layer] ?? [])
+      }
+      return lacks
+    }
+    var missingByLayer: [Int: [Int]] = [:]
+    for index in absentKeys(of: source, in: target) { missingByLayer[layerOfEach[index], default: []].append(index) }
+    for (layer, missing) in missingByLayer {
+      lacks[layer] = MissingTranslationGroups.Lack(layerKeys: keysByLayer[layer] ?? [], missing: missing)
+    }
+    return lacks
+  }
+
   /// The positions of the keys of `source` that `target` lacks, in order.
-  private func missingKeys(of source: MergedTable, in target: MergedTable?) -> [Int] {
-    guard let target else { return Array(0..<source.count) }
+  private func absentKeys(of source: MergedTable, in target: MergedTable) -> [Int] {
     let absent = { (index: Int) in
       target.index(ofKeyOf: source.entry(at: index), digest: source.digest(at: index), hint: index) == nil
     }
@@ -89,7 +119,7 @@ extension MergeChecker {
       MissingTranslationGroups.origin(layer: lack.layer, name: layers[lack.layer].name)
       + (lack.layer == 0 ? " in " : " to ") + source.address.relativePath
     let shown = MissingTranslationGroups.shown(
-      lack.missing.prefix(3).map { source.entry(at: $0).key }, of: lack.missing.count)
+      lack.missing.shown.map { source.entry(at: $0).key }, of: lack.missing.count)
     let keys = MissingTranslationGroups.keys(missing: lack.missing.count, of: total)
     let table = "\(source.address.table).\(source.address.kind.fileExtension)"
     guard lack.languages.count == 1, let language = lack.languages.first else {

@@ -13,6 +13,8 @@ struct MergeChecker: Sendable {
   let layers: [Layer]
   /// Each layer's own files, for the checks that look inside one layer.
   let layerFiles: [[TableAddress: ParsedFile]]
+  /// The same by path, for a table whose language is spelled in another case.
+  private let layerFilesByPath: [[String: ParsedFile]]
   let developmentLanguage: String?
   /// The merged catalogs; their languages are among `tables`.
   let catalogs: [MergedCatalog]
@@ -29,6 +31,9 @@ struct MergeChecker: Sendable {
     self.tables = tables
     self.layers = layers
     self.layerFiles = layerFiles
+    layerFilesByPath = layerFiles.map { files in
+      Dictionary(files.values.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
     self.developmentLanguage = developmentLanguage
     self.catalogs = catalogs
     self.shared = shared
@@ -65,7 +70,7 @@ struct MergeChecker: Sendable {
   /// `nil` for a catalog's language.
   func file(at path: String, of address: TableAddress, in layer: Int) -> ParsedFile? {
     if let file = layerFiles[layer][address], file.path == path { return file }
-    return layerFiles[layer].values.first { $0.path == path }
+    return layerFilesByPath[layer][path]
   }
 
   /// Whether the entry's value may hold a format specifier: anything but a plain string without

@@ -8,17 +8,58 @@ struct MissingTranslationGroups {
     var languages: [String]
     /// The layer that introduced the keys.
     var layer: Int
-    /// The missing keys' positions in the development-language table (or catalog).
-    var missing: [Int]
+    /// How many keys they lack, and the positions of the first three in the development-language
+    /// table (or catalog).
+    var missing: (count: Int, shown: [Int])
     /// Whether the languages have the table at all (a language without it lacks every key).
     var tableExists: Bool
     /// Where the first language's translations go.
     var location: SourceLocation
   }
 
+  /// What one language lacks of one layer's keys: by the positions it lacks when they are at most
+  /// half the layer's, else by those it has — the smaller list, so that telling the languages
+  /// apart takes time in proportion to what they have, never the layer's keys once per language.
+  struct Lack: Hashable {
+    enum Keys: Hashable {
+      case missing([Int])
+      case present([Int])
+    }
+
+    var keys: Keys
+    /// How many keys are missing, and the first three.
+    var count: Int
+    var shown: [Int]
+
+    /// The lack of a language that has `present` among a layer's keys (positions in order).
+    init(layerKeys: [Int], present: Set<Int>) {
+      count = layerKeys.count - present.count
+      if count * 2 <= layerKeys.count {
+        let missing = layerKeys.filter { !present.contains($0) }
+        keys = .missing(missing)
+        shown = Array(missing.prefix(3))
+      } else {
+        keys = .present(present.sorted())
+        shown = Array(layerKeys.lazy.filter { !present.contains($0) }.prefix(3))
+      }
+    }
+
+    /// The lack of a language that lacks `missing` (positions in order) of a layer's keys.
+    init(layerKeys: [Int], missing: [Int]) {
+      count = missing.count
+      shown = Array(missing.prefix(3))
+      if count * 2 <= layerKeys.count {
+        keys = .missing(missing)
+      } else {
+        let absent = Set(missing)
+        keys = .present(layerKeys.filter { !absent.contains($0) })
+      }
+    }
+  }
+
   private struct Cause: Hashable {
     var layer: Int
-    var missing: [Int]
+    var lack: Lack
     var tableExists: Bool
   }
 
@@ -27,16 +68,17 @@ struct MissingTranslationGroups {
 
   /// Adds what one language lacks of one layer's keys.
   mutating func add(
-    language: String, layer: Int, missing: [Int], tableExists: Bool = true, location: @autoclosure () -> SourceLocation
+    language: String, layer: Int, lack: Lack, tableExists: Bool = true, location: @autoclosure () -> SourceLocation
   ) {
-    let cause = Cause(layer: layer, missing: missing, tableExists: tableExists)
+    let cause = Cause(layer: layer, lack: lack, tableExists: tableExists)
     if let index = groupOfCause[cause] {
       groups[index].languages.append(language)
     } else {
       groupOfCause[cause] = groups.count
       groups.append(
         Group(
-          languages: [language], layer: layer, missing: missing, tableExists: tableExists, location: location()))
+          languages: [language], layer: layer, missing: (lack.count, lack.shown), tableExists: tableExists,
+          location: location()))
     }
   }
 

@@ -23,6 +23,7 @@ extension DiagnosticCode {
     case .equivalentKeys: return "Two catalog keys that are canonically equivalent but differ in their bytes."
     case .undefinedSubstitution: return "A %#@name@ with no substitution of that name."
     case .unusedSubstitution: return "A substitution no %#@name@ refers to."
+    case .substitutionCycle: return "A substitution whose plural forms name itself, directly or through others."
     case .pluralWithoutOther: return "A plural without the 'other' case: the app shows \"(null)\"."
     case .pluralCategories: return "A plural lacks categories its language uses, or has some it never uses."
     case .unsupportedVariation: return "A catalog variation a .strings or .stringsdict file cannot express."

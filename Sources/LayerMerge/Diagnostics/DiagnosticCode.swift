@@ -43,6 +43,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case undefinedSubstitution = "undefined-substitution"
   /// A substitution no `%#@name@` refers to.
   case unusedSubstitution = "unused-substitution"
+  /// A substitution whose forms name itself, directly or through other substitutions.
+  case substitutionCycle = "substitution-cycle"
   /// A plural without the `other` case (the app shows "(null)").
   case pluralWithoutOther = "plural-without-other"
   /// Plural categories the language does not use, or lacks.

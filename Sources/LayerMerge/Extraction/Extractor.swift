@@ -124,6 +124,7 @@ public enum Extractor {
       diagnostics += copy.diagnostics
       for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
       for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
+      diagnostics += catalogsBesideTables(in: copy)
     }
     return LayerMerger.sortedByLocation(diagnostics)
   }
@@ -158,5 +159,25 @@ public enum Extractor {
     let check = ExtractionCheck.problems(extraction, layerFiles: rendered, copies: copies)
     extraction.diagnostics += check.mismatches
     extraction.errorsInCopies = check.errorsInCopies
+  }
+
+  // MARK: - Private
+
+  /// A copy that holds a catalog and `.strings`/`.stringsdict` tables of its name cannot be
+  /// extracted: Xcode refuses both in one target, and a merge reads such tables into the catalog,
+  /// so no layers would give them back apart.
+  private static func catalogsBesideTables(in copy: LoadedLayer) -> [Diagnostic] {
+    var tablesByName: [[String]: [TableAddress]] = [:]
+    for address in copy.files.keys { tablesByName[[address.directory, address.table], default: []].append(address) }
+    return copy.catalogs.keys.sorted().compactMap { address in
+      guard let tables = tablesByName[[address.languageFoldersDirectory, address.table]] else { return nil }
+      let names = tables.map(\.relativePath).sorted()
+      let listed = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+      return Diagnostic(
+        .error, .tablesBesideCatalog,
+        "copy '\(copy.layer.name)' holds both the catalog \(address.relativePath) and its tables \(listed): Xcode "
+          + "refuses both in one target, and layers cannot give them back apart; keep the catalog or the tables",
+        at: SourceLocation(path: copy.catalogs[address]?.path ?? copy.layer.path + "/" + address.relativePath))
+    }
   }
 }

@@ -13,11 +13,14 @@ struct CatalogLanguageTable: Sendable {
   /// The positions of `first` whose winner came from a table.
   var replacedFromTables: Set<Int> = []
   var files: [(Int, String)] = []
+  /// The files' paths, to add each once without going through them (many layers).
+  private var filePaths: Set<String> = []
 
   /// The table of a language of the first catalog, taken whole.
   init(first: FirstCatalogLanguages.Language) {
     self.first = first
     files = [(first.all.layerIndex, first.all.file)]
+    filePaths = [first.all.file]
   }
 
   /// A table that starts empty.
@@ -33,7 +36,7 @@ struct CatalogLanguageTable: Sendable {
     _ definition: Definition, entryAt entryIndex: Int, variant: CatalogVariant, fromTable: Bool,
     replacing replaced: CatalogLocalization?
   ) {
-    if !files.contains(where: { $0.1 == definition.file }) { files.append((definition.layerIndex, definition.file)) }
+    if filePaths.insert(definition.file).inserted { files.append((definition.layerIndex, definition.file)) }
     if let first, let position = first.position(ofEntryAt: entryIndex) {
       let belowFromTable = replacedFromTables.contains(position)
       patch.change(position, from: { first.entryAndRecord(at: position) }) { entry, record in

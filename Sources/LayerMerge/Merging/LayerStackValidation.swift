@@ -23,8 +23,11 @@ public enum LayerStackValidation {
     -> [Diagnostic]
   {
     var problems: [Diagnostic] = []
-    var existing: [(layer: Layer, resolved: String)] = []
-    for layer in layers {
+    // Earlier layers by their folder, and by every folder above theirs: each layer is compared
+    // with the earlier ones in a few lookups, not one by one (many layers were quadratic).
+    var atFolder: [String: (index: Int, layer: Layer)] = [:]
+    var aboveFolder: [String: (index: Int, layer: Layer)] = [:]
+    for (index, layer) in layers.enumerated() {
       var status = stat()
       guard stat(layer.path, &status) == 0 else {
         problems.append(invalid("layer folder '\(layer.path)' does not exist"))
@@ -37,31 +40,53 @@ public enum LayerStackValidation {
         continue
       }
       let resolved = LayerScanner.resolvedPath(layer.path) ?? layer.path
-      for earlier in existing {
-        if earlier.resolved == resolved {
-          problems.append(
-            invalid("the folder '\(layer.path)' is given twice as a layer (also as '\(earlier.layer.path)')"))
-        } else if case .refused(let hint) = nesting {
-          let suffix = hint.map { "; \($0)" } ?? ""
-          if resolved.hasPrefix(earlier.resolved == "/" ? "/" : earlier.resolved + "/") {
-            problems.append(
-              invalid(
-                "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"
-                  + suffix))
-          } else if earlier.resolved.hasPrefix(resolved == "/" ? "/" : resolved + "/") {
-            problems.append(
-              invalid(
-                "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"
-                  + suffix))
-          }
+      let ancestors = Self.ancestors(of: resolved)
+      var found: [(index: Int, message: String)] = []
+      if let earlier = atFolder[resolved] {
+        found.append(
+          (earlier.index, "the folder '\(layer.path)' is given twice as a layer (also as '\(earlier.layer.path)')"))
+      }
+      if case .refused(let hint) = nesting {
+        let suffix = hint.map { "; \($0)" } ?? ""
+        if let earlier = ancestors.compactMap({ atFolder[$0] }).min(by: { $0.index < $1.index }) {
+          found.append(
+            (
+              earlier.index,
+              "layer '\(layer.path)' lies inside the layer '\(earlier.layer.path)'; its tables would be read twice"
+                + suffix
+            ))
+        }
+        if let earlier = aboveFolder[resolved] {
+          found.append(
+            (
+              earlier.index,
+              "layer '\(earlier.layer.path)' lies inside the layer '\(layer.path)'; its tables would be read twice"
+                + suffix
+            ))
         }
       }
-      existing.append((layer, resolved))
+      problems += found.sorted { $0.index < $1.index }.map { invalid($0.message) }
+      atFolder[resolved] = atFolder[resolved] ?? (index, layer)
+      for ancestor in ancestors { aboveFolder[ancestor] = aboveFolder[ancestor] ?? (index, layer) }
     }
     if let destination, let problem = DestinationSafety.problem(destination: destination, layers: layers) {
       problems.append(Diagnostic(.error, .unsafeDestination, "refusing to write: \(problem)"))
     }
     return problems
+  }
+
+  /// The folders above a resolved path, the root included: `/a/b` → `/a`, `/`.
+  private static func ancestors(of path: String) -> [String] {
+    var result: [String] = []
+    var current = Substring(path)
+    while let slash = current.lastIndex(of: "/") {
+      let parent = slash == current.startIndex ? "/" : current[..<slash]
+      if parent == current { break }
+      result.append(String(parent))
+      if parent == "/" { break }
+      current = parent
+    }
+    return result
   }
 
   /// Whether a layer may lie inside another.

@@ -9,6 +9,11 @@
 /// A reader sees no folder, or an empty one, until every file is in place; a failure removes what
 /// it wrote and leaves the path as it was. Used for new source trees (`locmerge extract`), where
 /// there is no earlier output to keep or to record.
+///
+/// The staging folder is locked (`flock`) while it is written. A run that is killed leaves it
+/// behind; the next run for the same folder removes it when it is surely a leftover: its name is
+/// this tool's for that folder, the process its name gives is gone, no one holds its lock, it
+/// belongs to the user, and it holds nothing but folders and regular files.
 package enum FreshFolder {
   /// Why `path` cannot become a fresh folder, if it cannot: it exists and is not an empty folder.
   /// - Parameter path: The folder to create.
@@ -35,10 +40,16 @@ package enum FreshFolder {
     let name = PathText.lastComponent(path)
     let staging = PathText.join(parent, ".\(name).locmerge-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     createAncestors(of: staging)
+    removeLeftovers(of: name, in: parent)
     guard mkdir(staging, 0o777) == 0 else {
       throw .system(errno, path: path, folder: parent, action: "create the folder")
     }
+    // Held until the folder has its name: a later run sees the staging folder of a live run locked.
+    let lock = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    if lock >= 0 { flock(lock, LOCK_EX | LOCK_NB) }
+    defer { if lock >= 0 { close(lock) } }
     var created: [String] = [staging]
+    var createdSet: Set<String> = [staging]
     var written: [String] = []
     do throws(OutputError) {
       for file in files.sorted(by: { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }) {
@@ -49,7 +60,7 @@ package enum FreshFolder {
         var folder = staging
         for component in components.dropLast() {
           folder = PathText.join(folder, component)
-          if !created.contains(folder) {
+          if createdSet.insert(folder).inserted {
             guard mkdir(folder, 0o777) == 0 else {
               throw .system(errno, path: path, folder: parent, action: "create a folder")
             }
@@ -97,6 +108,91 @@ package enum FreshFolder {
   }
 
   // MARK: - Private
+
+  /// Removes the staging folders that killed runs left for a folder named `name` in `parent`.
+  private static func removeLeftovers(of name: String, in parent: String) {
+    guard let entries = DirectoryListing.entries(of: parent) else { return }
+    let prefix = ".\(name).locmerge-"
+    for entry in entries.compactMap(\.name) where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      // `<pid>-<random>` between the prefix and `.tmp`, both decimal.
+      let parts = entry.dropFirst(prefix.count).dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        let pid = pid_t(parts[0]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = PathText.join(parent, entry)
+      let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_uid == geteuid(), flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+        holdsOnlyFoldersAndFiles(descriptor)
+      else { continue }
+      removeContents(of: descriptor)
+      rmdir(path)
+    }
+  }
+
+  /// Whether a folder holds nothing but folders and regular files, at any depth (this tool makes
+  /// nothing else; a link or anything else means someone else put it there).
+  private static func holdsOnlyFoldersAndFiles(_ folder: Int32) -> Bool {
+    forEachEntry(of: folder) { descriptor, name, kind in
+      switch kind {
+      case S_IFREG: return true
+      case S_IFDIR:
+        let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard child >= 0 else { return false }
+        defer { close(child) }
+        return holdsOnlyFoldersAndFiles(child)
+      default: return false
+      }
+    }
+  }
+
+  /// Removes every file and folder inside a folder, without following links.
+  private static func removeContents(of folder: Int32) {
+    _ = forEachEntry(of: folder) { descriptor, name, kind in
+      if kind == S_IFDIR {
+        let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if child >= 0 {
+          removeContents(of: child)
+          close(child)
+        }
+        unlinkat(descriptor, name, AT_REMOVEDIR)
+      } else {
+        unlinkat(descriptor, name, 0)
+      }
+      return true
+    }
+  }
+
+  /// Calls `body` with each entry of a folder and its kind (`S_IFREG`, `S_IFDIR`, …, read without
+  /// following links) until it returns `false`; returns whether it never did.
+  private static func forEachEntry(
+    of folder: Int32, _ body: (_ folder: Int32, _ name: String, _ kind: mode_t) -> Bool
+  ) -> Bool {
+    let duplicate = dup(folder)
+    guard duplicate >= 0 else { return false }
+    guard let directory = fdopendir(duplicate) else {
+      close(duplicate)
+      return false
+    }
+    defer { closedir(directory) }
+    // A duplicate shares the folder's read position: start from the top.
+    rewinddir(directory)
+    var names: [String] = []
+    while let record = readdir(directory) {
+      let name = withUnsafeBytes(of: record.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    for name in names {
+      var status = stat()
+      guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, body(folder, name, status.st_mode & S_IFMT)
+      else { return false }
+    }
+    return true
+  }
 
   /// Creates the missing folders above `path`, as `mkdir -p` does; a failure shows at the next step.
   private static func createAncestors(of path: String) {

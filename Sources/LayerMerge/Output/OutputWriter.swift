@@ -113,7 +113,15 @@ struct OutputWriter {
       unlinkat(bookkeeping, BuildStamp.fileName, 0)
       // Record what is about to appear before it appears, so that nothing is ever unaccounted for.
       let union = OutputRecord(previous.entries + produced)
-      if union.bytes != onDisk { onDisk = try writeBookkeeping(union.bytes, named: OutputRecord.fileName) }
+      do {
+        if union.bytes != onDisk { onDisk = try writeBookkeeping(union.bytes, named: OutputRecord.fileName) }
+      } catch {
+        // Nothing has moved yet: the new files go, and the outputs stay as they were.
+        for file in pending { unlinkat(bookkeeping, file.temporary, 0) }
+        companionsPending.forEach { $0.discard() }
+        removeCreatedFolders()
+        throw error
+      }
     }
     for (index, file) in pending.enumerated() {
       guard renameat(bookkeeping, file.temporary, file.folder, OutputPath.name(of: file.relativePath)) == 0 else {

@@ -167,10 +167,14 @@ struct XMLPropertyListParser {
     }
   }
 
-  /// An array or dictionary whose elements are being read.
-  private enum OpenContainer {
-    case array([LocalizationValue])
-    case dictionary([(String, LocalizationValue)], pendingKey: String)
+  /// An array or dictionary whose elements are being read. Its elements are appended in place
+  /// on the stack: taking a container off the stack to append to it would copy its elements
+  /// each time, which made a long array or dictionary take quadratic time.
+  private struct OpenContainer {
+    /// The key whose value comes next, for a dictionary; `nil` for an array.
+    var pendingKey: String?
+    var elements: [LocalizationValue] = []
+    var pairs: [(String, LocalizationValue)] = []
   }
 
   /// Reads one value element. Nested arrays and dictionaries are kept on an explicit stack, so no
@@ -203,29 +207,23 @@ struct XMLPropertyListParser {
         value = try parseLeaf(name, selfClosing: selfClosing, tagOffset: tagOffset)
       }
       // Hand the value to the containers above it, closing each that ends right after.
-      while true {
-        guard let container = stack.popLast() else { return value }
-        switch container {
-        case .array(var elements):
-          elements.append(value)
-          skipMisc()
-          if startsWith("</array") {
-            try expectEndTag("array")
-            value = .array(elements)
-            continue
-          }
-          stack.append(.array(elements))
-        case .dictionary(var pairs, let key):
-          pairs.append((key, value))
+      while let top = stack.indices.last {
+        if let key = stack[top].pendingKey {
+          stack[top].pairs.append((key, value))
           if let next = try nextKey() {
-            stack.append(.dictionary(pairs, pendingKey: next))
-          } else {
-            value = .dictionary(OrderedDictionary(pairs))
-            continue
+            stack[top].pendingKey = next
+            break
           }
+          value = .dictionary(OrderedDictionary(stack.removeLast().pairs))
+        } else {
+          stack[top].elements.append(value)
+          skipMisc()
+          guard startsWith("</array") else { break }
+          try expectEndTag("array")
+          value = .array(stack.removeLast().elements)
         }
-        break
       }
+      if stack.isEmpty { return value }
     }
 
     /// Pushes a container just opened; returns its value instead when it is empty.
@@ -236,11 +234,11 @@ struct XMLPropertyListParser {
           try expectEndTag("array")
           return .array([])
         }
-        stack.append(.array([]))
+        stack.append(OpenContainer(pendingKey: nil))
         return nil
       }
       guard let key = try nextKey() else { return .dictionary(OrderedDictionary()) }
-      stack.append(.dictionary([], pendingKey: key))
+      stack.append(OpenContainer(pendingKey: key))
       return nil
     }
   }

@@ -54,9 +54,8 @@ extension ProjectFile {
     var selected: [Target] = []
     for name in names {
       guard let target = target(named: name) else {
-        let scored = targets.map { ($0.name, EditDistance.between(name.lowercased(), $0.name.lowercased())) }
-        let best = scored.min { $0.1 < $1.1 }
-        throw .unknownTarget(name, suggestion: best.flatMap { $0.1 <= max(2, name.count / 3) ? $0.0 : nil })
+        throw .unknownTarget(
+          name, suggestion: EditDistance.suggestion(for: name, among: targets.map(\.name), ignoringCase: true))
       }
       if !selected.contains(where: { $0.name == name }) { selected.append(target) }
     }

@@ -150,7 +150,16 @@ struct PBXEditor {
       let sections = Self.findSections(in: document.bytes, range: document.objects.map(document.range) ?? 0..<0)
       for isa in isas.sorted() {
         let range = sections.first { $0.name == isa }?.range
-        all += try sectionSplices(isa: isa, existing: objects(of: isa, in: range), sections: sections)
+        let spliced = try sectionSplices(isa: isa, existing: objects(of: isa, in: range), sections: sections)
+        // Section comments are only comments: a file whose comments do not stand between its
+        // objects (a broken merge, a hand edit) would put a new object inside another one.
+        for splice in spliced
+        where !isBetweenObjects(splice.range.lowerBound) || !isBetweenObjects(splice.range.upperBound) {
+          throw LayoutError(
+            message: "the section comments of this project do not stand between its objects",
+            offset: splice.range.lowerBound)
+        }
+        all += spliced
       }
     }
     // Insertions before removals and replacements that start at the same offset.
@@ -288,6 +297,30 @@ struct PBXEditor {
   private func idPrecedes(_ id: String, _ key: Int32) -> Bool {
     let other = document.string(key) ?? ""
     return id.utf8.lexicographicallyPrecedes(other.utf8)
+  }
+
+  /// Whether an offset lies directly in the `objects` dictionary: after its `{`, before its `}`,
+  /// and in no object's text (entries lie in the order of the file: found by halving).
+  private func isBetweenObjects(_ offset: Int) -> Bool {
+    guard let objects = document.objects else { return false }
+    let whole = document.range(objects)
+    guard offset > whole.lowerBound, offset < whole.upperBound else { return false }
+    let entries = document.children(objects)
+    var low = 0
+    var high = entries.count / 2
+    // The first entry whose key starts at or after the offset.
+    while low < high {
+      let middle = (low + high) / 2
+      if document.range(entries[entries.startIndex + 2 * middle]).lowerBound < offset {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low > 0 else { return true }
+    // The entry before it must end before the offset.
+    let previous = entries.startIndex + 2 * (low - 1)
+    return document.range(entries[previous + 1]).upperBound <= offset
   }
 
   /// The end of a section's Begin line.

@@ -24,9 +24,28 @@ enum PBXIdentifier {
     }
   }
 
-  /// The first candidate that is neither in the file nor already `taken` by this edit.
+  /// The first candidate that is neither an object of the file nor `taken` (given out by this
+  /// edit, or written anywhere in the file: ``referencedIDs(in:)``).
   static func free(_ parts: [String], in document: PBXDocument, taken: Set<String>) -> String? {
     candidates(parts).first { !document.contains($0) && !taken.contains($0) }
+  }
+
+  /// Every string of the file that could be a candidate (24 uppercase hex digits): a list may name
+  /// an ID that has no object (a broken file), and a new object must not take it.
+  static func referencedIDs(in document: PBXDocument) -> Set<String> {
+    var found: Set<String> = []
+    let bytes = document.bytes
+    for index in document.nodes.indices {
+      let node = document.nodes[index]
+      let length = Int(node.end - node.start)
+      guard (node.kind == .bareString && length == 24) || (node.kind == .quotedString && length == 26) else { continue }
+      let start = Int(node.start) + (node.kind == .quotedString ? 1 : 0)
+      let isCandidate = bytes[start..<(start + 24)].allSatisfy { byte in
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+      }
+      if isCandidate { found.insert(String(decoding: bytes[start..<(start + 24)], as: UTF8.self)) }
+    }
+    return found
   }
 
   // MARK: - Private

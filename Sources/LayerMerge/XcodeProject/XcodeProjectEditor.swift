@@ -132,9 +132,12 @@ public enum XcodeProjectEditor {
     return best.0
   }
 
-  /// The IDs of the target's Run Script phases with this name, in the target's order.
+  /// The IDs of the target's Run Script phases with this name, in the target's order, each once
+  /// (a broken file may list one twice).
   static func installedPhases(named name: String, in target: XcodeProject.Target, project: XcodeProject) -> [String] {
-    target.buildPhases.filter { $0.kind == .shellScript && $0.name == name }.map(\.id)
+    var seen: Set<String> = []
+    return target.buildPhases.filter { $0.kind == .shellScript && $0.name == name && seen.insert($0.id).inserted }
+      .map(\.id)
   }
 
   /// A phase with this name and a derived ID of the target that the target does not list.
@@ -159,13 +162,15 @@ public enum XcodeProjectEditor {
   private struct Session {
     let project: XcodeProject
     var editor: PBXEditor
-    var taken: Set<String> = []
+    /// IDs this edit may not give out: those written anywhere in the file, then those it gave.
+    var taken: Set<String>
     /// The targets that list each phase and have not been made to drop it, by phase ID.
     var listing: [String: Set<String>] = [:]
 
     init(project: XcodeProject) {
       self.project = project
       self.editor = PBXEditor(document: project.document)
+      self.taken = PBXIdentifier.referencedIDs(in: project.document)
       for target in project.targets {
         for phase in target.buildPhases { listing[phase.id, default: []].insert(target.id) }
       }
@@ -335,8 +340,8 @@ public enum XcodeProjectEditor {
       .unsupportedLayout(
         path: project.filePath,
         position: error.offset.map { XcodeProjectReader.position(of: $0, in: document.bytes) },
-        message: "cannot edit this project line by line: \(error.message) (Xcode writes one to a line); "
-          + "open and save the project in Xcode, then run this again; nothing was changed")
+        message: "cannot edit this project line by line: \(error.message); open and save the project in Xcode "
+          + "(which writes it in its own layout), then run this again; nothing was changed")
     }
 
     func finish(_ results: [XcodeProjectEdit.TargetResult]) throws(XcodeProjectError) -> XcodeProjectEdit {

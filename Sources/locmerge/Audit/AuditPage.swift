@@ -34,10 +34,45 @@ struct AuditPage {
             ])
           })
       ),
-    ]).serialized().replacingEvery("</", with: "<\\/")
-    return Self.template.replacingEvery("{{TITLE}}", with: escape(title))
-      .replacingEvery("{{SUBTITLE}}", with: escape(subtitle))
-      .replacingEvery("{{DATA}}", with: data)
+    ]).serialized()
+    // The placeholders are filled in one pass over the template: a name that reads like a
+    // placeholder stays text.
+    return Self.filled(
+      Self.template, ["TITLE": escape(title), "SUBTITLE": escape(subtitle), "DATA": Self.scriptSafe(data)])
+  }
+
+  /// JSON that nothing in it can end or alter as the text of a script element: every `<`, `>`
+  /// and `&` (which start `</script`, `<!--`, `<script` and entities) and the line and paragraph
+  /// separators are written as `\u` escapes. None of them stands outside a string in JSON, so the
+  /// result is the same JSON.
+  static func scriptSafe(_ json: String) -> String {
+    // A String grows in place; appending a sequence to a scalar view copies the view each time.
+    var result = ""
+    for scalar in json.unicodeScalars {
+      switch scalar {
+      case "<": result += "\\u003c"
+      case ">": result += "\\u003e"
+      case "&": result += "\\u0026"
+      case "\u{2028}": result += "\\u2028"
+      case "\u{2029}": result += "\\u2029"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// The template with each `{{NAME}}` replaced by its value, in one pass: values are never read
+  /// for placeholders.
+  static func filled(_ template: String, _ values: [String: String]) -> String {
+    var result = ""
+    var rest = template[...]
+    while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+      let name = String(rest[open.upperBound..<close.lowerBound])
+      result += rest[..<open.lowerBound]
+      result += values[name] ?? String(rest[open.lowerBound..<close.upperBound])
+      rest = rest[close.upperBound...]
+    }
+    return result + rest
   }
 
   // MARK: - Private

@@ -11,7 +11,8 @@ extension String {
       if scalars[index] == first, index + needle.count <= scalars.count,
         scalars[index..<(index + needle.count)].elementsEqual(needle)
       {
-        result.append(contentsOf: replacement.unicodeScalars)
+        // One scalar at a time: appending a sequence to a scalar view copies the view each time.
+        for scalar in replacement.unicodeScalars { result.append(scalar) }
         index += needle.count
       } else {
         result.append(scalars[index])

@@ -122,9 +122,11 @@ func wrap(_ text: String, width: Int) -> [String] {
       lines.append(line)
       line = ""
     }
-    while word.count > width {
-      lines.append(String(word.prefix(width)))
-      word = word.dropFirst(width)
+    // A word longer than the width goes on lines of its own, cut every `width` characters (each
+    // cut found from the last one: counting the rest of a long word again was quadratic).
+    while let cut = word.index(word.startIndex, offsetBy: width, limitedBy: word.endIndex), cut < word.endIndex {
+      lines.append(String(word[..<cut]))
+      word = word[cut...]
     }
     line = String(word)
   }

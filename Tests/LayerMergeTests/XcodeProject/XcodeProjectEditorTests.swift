@@ -93,4 +93,61 @@ import Testing
     }
     #expect(edited >= 75)
   }
+
+  /// Found by the fuzz target: a target listing an ID that has no object, the very ID another
+  /// target's phase would get. The new phase must not take it (the second target would then run
+  /// the first's phase too, and a rerun would change the file).
+  @Test func aNewPhaseNeverTakesAnIDTheFileNamesWithoutAnObject() throws {
+    let fixture = PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
+    let original = try XcodeProjectReader.read(path: fixture.path)
+    let acme = try #require(original.target(named: "Acme"))
+    let wanted = PBXIdentifier.candidates(XcodeProjectEditor.phaseIDParts(LocMergePhase.name, acme, original))[0]
+    // Widget lists that ID, which names no object.
+    let text = String(decoding: original.document.bytes, as: UTF8.self).replacing(
+      "\t\t\t\t1A0000000000000000000703 /* Sources */,\n",
+      with: "\t\t\t\t1A0000000000000000000703 /* Sources */,\n\t\t\t\t\(wanted),\n")
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: fixture.path)
+    let names = ["Acme", "Globex", "Widget"]
+    let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: names)
+    let installed = try XcodeProjectReader.parse(install.bytes, path: fixture.path)
+    #expect(installed.document.object(wanted) == nil)
+    let widget = try #require(installed.target(named: "Widget"))
+    #expect(XcodeProjectEditor.installedPhases(named: LocMergePhase.name, in: widget, project: installed).count == 1)
+    #expect(!(try XcodeProjectEditor.install(Self.phase, in: installed, targets: names)).changesFile)
+    #expect(
+      try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: names).bytes
+        == Array(text.utf8))
+  }
+
+  /// Found by the fuzz target: section comments that do not stand between objects (here a pair
+  /// inside the project object) would put the new phase inside another object. Refused.
+  @Test func sectionCommentsInsideAnObjectAreRefused() throws {
+    let fixture = PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
+    let original = try XcodeProjectReader.read(path: fixture.path)
+    let text = String(decoding: original.document.bytes, as: UTF8.self).replacing(
+      "\t\t\tisa = PBXProject;\n",
+      with:
+        "\t\t\tisa = PBXProject;\n/* Begin PBXSourcesBuildPhase section */\n/* End PBXSourcesBuildPhase section */\n")
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: fixture.path)
+    #expect(throws: XcodeProjectError.self) {
+      try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"])
+    }
+  }
+
+  /// Found by the fuzz target: a target that lists the phase twice. Install keeps it, uninstall
+  /// takes both lines out (it tried to take each out twice, and refused its own edits).
+  @Test func aPhaseListedTwiceIsTakenOutOnce() throws {
+    let installedFixture = PhaseShapeTests.fixtures.appendingPathComponent("expected/BrandApp-installed.pbxproj")
+    let line = "\t\t\t\t6E28483543FCBD55F647F8CF /* [locmerge] Merge Localized Strings */,\n"
+    let text = String(decoding: try Data(contentsOf: installedFixture), as: UTF8.self).replacing(
+      line, with: line + line)
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: installedFixture.path)
+    let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme", "Globex", "Widget"])
+    #expect(!install.changesFile)
+    let uninstall = try XcodeProjectEditor.uninstall(
+      phaseNamed: LocMergePhase.name, from: project, targets: ["Acme", "Globex", "Widget"])
+    let original = try Data(
+      contentsOf: PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj"))
+    #expect(uninstall.bytes == [UInt8](original))
+  }
 }
