@@ -8,8 +8,12 @@ import Testing
 @Suite struct FormatVariantsTests {
   /// Random rules over a few specifiers, variables, stray `%` and text: numbered, plain, or both
   /// mixed (read as CoreFoundation reads them).
-  @Test(arguments: ["plain", "numbered", "mixed"]) func findsWhatEveryWholeVariantFinds(kind: String) {
-    var generator = SeededGenerator(seed: ["plain": 5, "numbered": 23, "mixed": 41][kind] ?? 1)
+  /// Against a reference that takes no arguments a stray `%` is text (``FormatFit``): the value's
+  /// prose percents are made literal and an invalid specifier is no flaw in any variant.
+  @Test(arguments: ["plain", "numbered", "mixed"], [false, true])
+  func findsWhatEveryWholeVariantFinds(kind: String, referenceTakesNone: Bool) {
+    var generator = SeededGenerator(
+      seed: (["plain": 5, "numbered": 23, "mixed": 41][kind] ?? 1) + (referenceTakesNone ? 100 : 0))
     func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
     func format(_ pieces: [String], count: Int) -> String {
       (0..<count).map { _ in pick(pieces) }.joined()
@@ -22,7 +26,7 @@ import Testing
     let plainVariables = ["%#@a@", "%#@b@"]
     let variables =
       kind == "numbered" ? numberedVariables : kind == "plain" ? plainVariables : numberedVariables + plainVariables
-    let text = [" ", "x", "%", "%%"]
+    let text = [" ", "x", "%", "%%", "%k", "%ll1"]
     var compared = 0
     for _ in 0..<3000 {
       let key = format(specifiers + variables + text, count: 1 + Int(generator.next() % 5))
@@ -37,12 +41,16 @@ import Testing
         }
         pairs.append((name, .dictionary(OrderedDictionary(forms))))
       }
-      let value = LocalizationValue.dictionary(OrderedDictionary(pairs))
-      let reference = FormatSignature(format: format(specifiers + [" "], count: Int(generator.next() % 4)))
+      let rule = LocalizationValue.dictionary(OrderedDictionary(pairs))
+      let value = referenceTakesNone ? FormatFit.literalPercents(rule) : rule
+      let reference = FormatSignature(
+        format: referenceTakesNone ? "" : format(specifiers + [" "], count: Int(generator.next() % 4)))
       guard reference.flaw == nil else { continue }
       let variants = FormatVariants(value)
       var expected: (variant: String, mismatch: FormatMismatch)?
-      for (variant, signature) in variants.signatures {
+      for (variant, whole) in variants.signatures {
+        var signature = whole
+        if referenceTakesNone, signature.flaw == .invalidSpecifier { signature.flaw = nil }
         guard let mismatch = signature.mismatch(against: reference) else { continue }
         if mismatch.consequence == .crash {
           expected = (variant, mismatch)
@@ -50,7 +58,7 @@ import Testing
         }
         expected = expected ?? (variant, mismatch)
       }
-      let found = variants.worstMismatch(against: reference, ignoringStrayPercents: false)
+      let found = variants.worstMismatch(against: reference, ignoringStrayPercents: referenceTakesNone)
       compared += 1
       // Which conflict is named may differ; what is reported where, and its consequence, may not.
       #expect(found?.variant == expected?.variant, "\(value) against \(reference.arguments)")
@@ -61,6 +69,14 @@ import Testing
       #expect(found?.mismatch == expected?.mismatch, "\(value) against \(reference.arguments)")
     }
     #expect(compared > 1000)
+  }
+
+  /// Found by the catalog-checks fuzz target: against a source without arguments, an invalid
+  /// specifier before a plain one is text, and the plain one still uses an argument not passed.
+  @Test func aPlainSpecifierAfterAnInvalidOneStillUsesAnArgumentWhenNoneIsPassed() {
+    let found = FormatFit.worstMismatch(of: .string("%1$ll1  %ord$@"), against: FormatSignature(format: ""))
+    #expect(found?.variant == "")
+    #expect(found?.mismatch.reason == .unsuppliedArgument(position: 1, .integer(size: 4, style: .unlocalized)))
   }
 
   /// The union of the variants' arguments: the format key's, and each form's in its place.
