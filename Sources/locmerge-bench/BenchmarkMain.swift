@@ -3,13 +3,17 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--adversarial]`
+/// [--migrate] [--adversarial] [--floor] [--parse]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
 @main
 enum BenchmarkMain {
   static func main() throws {
+    // The helper that measures a program's peak memory (ChildPeak) does nothing else.
+    if CommandLine.arguments.count > 2, CommandLine.arguments[1] == ChildPeak.helperFlag {
+      ChildPeak.runHelper(Array(CommandLine.arguments.dropFirst(2)))
+    }
     // Rounds measure parsing, not the kernel re-faulting pages glibc returned after the last round.
     ShortLivedProcess.keepFreedMemory()
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -145,6 +149,19 @@ enum BenchmarkMain {
           shared: shared, binary: binary, rounds: max(rounds, 5), targets: quick ? 10 : 200))
       print("(\(binary.path))\n")
     }
+    let floorSection = {
+      print("## At the floor: a target's merge against starting a process and copying its outputs\n")
+      // With `--baseline-binary`, the earlier build takes its turn in the same rounds.
+      let binaries = [("this build", givenBinary)] + (baseline.map { [("baseline", $0)] } ?? [])
+      print(
+        try FloorBenchmark.run(
+          shared: shared, binaries: binaries, rounds: max(rounds, 5), places: FloorBenchmark.defaultPlaces))
+    }
+    if arguments.contains("--floor") {
+      // Only the comparison with the physical floor, on disk and on tmpfs.
+      try floorSection()
+      return
+    }
     if arguments.contains("--project") {
       // Only the batch build: whole processes against the seed script and against `cp -r`.
       try projectSection()
@@ -212,20 +229,29 @@ enum BenchmarkMain {
       print(StaleRemovalBenchmark.run(rounds: rounds, counts: [2500, 5000, 10000]))
       return
     }
-    print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
-    let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
-    let generated = try Workload.generate(
-      shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
-    defer { try? FileManager.default.removeItem(at: generated) }
-    let generatedFiles = Workload.localizationFiles(under: generated)
-    let parsing = [
-      ParseBenchmark.run(name: "shared/corpus", files: corpus, rounds: rounds),
-      ParseBenchmark.run(name: "genworkload \(quick ? "2×3" : "18×11")×2000", files: generatedFiles, rounds: rounds),
-    ]
-    print(ParseBenchmark.report(parsing))
-    print(
-      "\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time; freed memory "
-        + "stays in the process for both readers, see docs/performance.md)\n")
+    let parseSection = {
+      print("## Parsing: LayerMerge vs Foundation (`PropertyListSerialization`), same bytes, same run\n")
+      let corpus = Workload.localizationFiles(under: shared.appendingPathComponent("corpus"))
+      let generated = try Workload.generate(
+        shared: shared, targets: quick ? 2 : 18, languages: quick ? 3 : 11, keys: 2000)
+      defer { try? FileManager.default.removeItem(at: generated) }
+      let generatedFiles = Workload.localizationFiles(under: generated)
+      let parsing = [
+        ParseBenchmark.run(name: "shared/corpus", files: corpus, rounds: rounds),
+        ParseBenchmark.run(
+          name: "genworkload \(quick ? "2×3" : "18×11")×2000", files: generatedFiles, rounds: rounds),
+      ]
+      print(ParseBenchmark.report(parsing))
+      print(
+        "\n(best of \(rounds) rounds after a warm-up; ratio = Foundation time / LayerMerge time; freed memory "
+          + "stays in the process for both readers, see docs/performance.md)\n")
+    }
+    if arguments.contains("--parse") {
+      // Only the reader against Foundation's.
+      try parseSection()
+      return
+    }
+    try parseSection()
 
     let languages = quick ? 3 : 11
     let targets = quick ? 3 : 18
@@ -252,6 +278,7 @@ enum BenchmarkMain {
     catalogSection()
     if let binary = runnableBinary {
       try projectSection()
+      try floorSection()
       try xcodeSection(binary)
       try migrationSection(binary)
     }

@@ -251,7 +251,7 @@ enum ProjectBenchmark {
   }
 
   /// `locmerge.json` with every target over the base, each into `out/<target>`.
-  private static func writeProjectFile(_ project: URL, targets: [String]) throws -> String {
+  static func writeProjectFile(_ project: URL, targets: [String]) throws -> String {
     let lines = targets.map { "    \"\($0)\": {\"layers\": [\"targets/\($0)\"]}" }
     let text = """
       {

@@ -33,14 +33,18 @@ enum Workload {
   }
 
   /// Runs `shared/tools/genworkload.py` into a fresh temporary folder and returns it.
-  /// - Parameter languageList: The language folders to make, instead of the generator's first
-  ///   `languages` ones.
+  /// - Parameters:
+  ///   - languageList: The language folders to make, instead of the generator's first
+  ///     `languages` ones.
+  ///   - folder: Where to make the project, instead of a new folder in the temporary folder.
   static func generate(
     shared: URL, targets: Int, languages: Int, keys: Int, utf16: Double = 0.1, seed: Int = 1,
-    languageList: [String]? = nil
+    languageList: [String]? = nil, into folder: URL? = nil
   ) throws -> URL {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "locmerge-bench-\(targets)x\(languages)x\(keys)x\(utf16)-\(ProcessInfo.processInfo.processIdentifier)")
+    let output =
+      folder
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "locmerge-bench-\(targets)x\(languages)x\(keys)x\(utf16)-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: output)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

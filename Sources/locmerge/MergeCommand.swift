@@ -41,7 +41,8 @@ struct MergeCommand {
     diagnostics += result.diagnostics
     // What `lint` shows; the stamp remembers this count, not warnings about the build phase.
     let lintWarnings = result.diagnostics.filter { $0.severity == .warning }.count
-    let outputs = mode == .merge ? OutputFile.files(for: result) : []
+    // Rendered as the plan writes them, on every core, each held only while it is written.
+    let outputs = mode == .merge ? OutputFile.filesRenderedWhenWritten(for: result) : []
     let destination = options.destination.map(DestinationSafety.canonicalPath)
     let state = options.state.map(DestinationSafety.canonicalPath)
     if let destination, mode == .merge {

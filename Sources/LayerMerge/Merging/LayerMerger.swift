@@ -68,7 +68,7 @@ public enum LayerMerger {
     let layerNames = loaded.map(\.layer.name)
     let work = sourcesByAddress.keys.sorted().map { ($0, sourcesByAddress[$0] ?? []) }
     let legacyTables = work.concurrentMap { address, sources in
-      mergeTable(address, sources: sources, layerNames: layerNames, shared: shared?.provenance)
+      mergeTable(address, sources: sources, layerNames: layerNames)
     }
     let catalogSources = layout.sources(in: loaded)
     let catalogWork = layout.addresses.map { address in (address, catalogSources[address] ?? []) }
@@ -207,25 +207,17 @@ public enum LayerMerger {
       ? language.lowercased() : language
   }
 
-  private static func mergeTable(
-    _ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String], shared: SharedProvenance?
-  ) -> MergedTable {
+  private static func mergeTable(_ address: TableAddress, sources: [(Int, ParsedFile)], layerNames: [String])
+    -> MergedTable
+  {
     guard let (lowestLayer, lowestFile) = sources.first else {
       return MergedTable(address: address, table: LocalizationTable(), provenance: [], sources: [], layerIndexes: [])
     }
-    // The lowest file's table and records stay as they are, shared with every merge over the same
-    // layers; only what the layers above change is kept per merge. Keys stay bytes, and digests
-    // come from the inputs.
+    // The lowest file's table stays as it is, shared with every merge over the same layers, and
+    // its records are made when read; only what the layers above change is kept per merge. Keys
+    // stay bytes, and digests come from the inputs.
     let lowest = lowestFile.table
-    let layer = layerNames[lowestLayer]
-    let make = {
-      lowest.entries.map { entry in
-        KeyProvenance(
-          status: lowestLayer == 0 ? .inherited : .added,
-          winner: Definition(layerIndex: lowestLayer, layer: layer, file: lowestFile.path, entry: entry), shadowed: [])
-      }
-    }
-    let records = shared?.records(of: lowestFile, layerIndex: lowestLayer, layer: layer, make) ?? make()
+    let source = MergedTable.LowestFile(layerIndex: lowestLayer, layer: layerNames[lowestLayer], path: lowestFile.path)
     var patch = TablePatch(capacity: sources.dropFirst().reduce(0) { $0 + $1.1.table.count })
     for (layerIndex, file) in sources.dropFirst() {
       let layerName = layerNames[layerIndex]
@@ -235,7 +227,8 @@ public enum LayerMerger {
         let digest = input.digest(at: position)
         let definition = Definition(layerIndex: layerIndex, layer: layerName, file: file.path, entry: entry)
         if let below = lowest.index(ofKeyOf: entry, digest: digest) {
-          patch.change(below, from: { (lowest.entries[below], records[below]) }) { current, record in
+          patch.change(below, from: { (lowest.entries[below], source.record(of: lowest.entries[below])) }) {
+            current, record in
             current = withComment(of: current, ifMissingIn: entry) ?? entry
             override(&record, with: definition)
           }
@@ -254,8 +247,8 @@ public enum LayerMerger {
       }
     }
     return MergedTable(
-      address: address, lowest: lowest, records: records, patch: patch, lowestIsInherited: lowestLayer == 0,
-      sources: sources.map(\.1.path), layerIndexes: sources.map(\.0))
+      address: address, lowest: lowest, file: source, patch: patch, sources: sources.map(\.1.path),
+      layerIndexes: sources.map(\.0))
   }
 
   /// An override without a comment keeps the translator context of what it replaces: the

@@ -69,7 +69,25 @@ public struct LoadedLayer: Sendable {
     _ layers: [Layer], options: MergeOptions, skippingLinksInto destinations: [String] = [],
     keeping: ((TableAddress) -> Bool)? = nil
   ) -> [LoadedLayer] {
-    let skipped = ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+    load(
+      layers, options: options, skippingLinksIntoResolved: resolvedDestinations(options: options, destinations),
+      keeping: keeping)
+  }
+
+  /// The folders a load with these options and further destinations does not read through links
+  /// into, resolved: for ``load(_:options:skippingLinksIntoResolved:keeping:)``.
+  static func resolvedDestinations(options: MergeOptions, _ destinations: [String]) -> [String] {
+    ((options.destination.map { [$0] } ?? []) + destinations).compactMap(LayerScanner.resolvedPath)
+  }
+
+  /// ``load(_:options:skippingLinksInto:keeping:)`` with the destinations resolved already: a
+  /// build that reads each target's own layers when it gets to the target resolves every
+  /// destination once, not once per target (a resolution costs a system call per folder of the
+  /// path).
+  static func load(
+    _ layers: [Layer], options: MergeOptions, skippingLinksIntoResolved skipped: [String],
+    keeping: ((TableAddress) -> Bool)? = nil
+  ) -> [LoadedLayer] {
     let scans = layers.concurrentMap { LayerScanner.scan($0, skippingLinksIntoResolved: skipped) }
     var found: [FileToRead] = []
     for (index, scan) in scans.enumerated() {

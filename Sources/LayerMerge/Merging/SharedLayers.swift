@@ -11,10 +11,12 @@ public struct SharedLayers: Sendable {
   public private(set) var loadedByPath: [String: LoadedLayer]
   /// What the checks work out from these layers alone, for every merge of them.
   let checkWork = SharedCheckWork()
-  /// The records of these layers' tables as merges start from them.
-  let provenance = SharedProvenance()
   /// The `.strings` files of layers several stacks use, rendered once for all of them.
   let renderings: SharedRenderings
+  /// What a layer read later leaves out, and the folders (resolved) it does not read through
+  /// links into.
+  private let options: MergeOptions
+  private let resolvedDestinations: [String]
 
   /// Finds and reads every distinct layer folder, folders in parallel.
   /// - Parameters:
@@ -23,13 +25,31 @@ public struct SharedLayers: Sendable {
   ///   - destinations: The folders the stacks are merged into: links from a layer into any of
   ///     them are not followed, so outputs are never read back as inputs.
   public init(_ layers: [Layer], options: MergeOptions = MergeOptions(), destinations: [String] = []) {
+    self.init(layers, options: options, destinations: destinations, onlyShared: false)
+  }
+
+  /// Reads only the layers that several of `stacks` use; a layer of one stack is read when that
+  /// stack is merged and freed with its merge, so that memory does not grow with the number of
+  /// stacks (`locmerge build` of hundreds of targets).
+  /// - Parameters:
+  ///   - stacks: The stacks, lowest layer first in each.
+  ///   - options: The tables they exclude are not read.
+  ///   - destinations: The folders the stacks are merged into.
+  init(sharedBy stacks: [[Layer]], options: MergeOptions, destinations: [String]) {
+    self.init(stacks.flatMap { $0 }, options: options, destinations: destinations, onlyShared: true)
+  }
+
+  private init(_ layers: [Layer], options: MergeOptions, destinations: [String], onlyShared: Bool) {
+    self.options = options
+    resolvedDestinations = LoadedLayer.resolvedDestinations(options: options, destinations)
     var uses: [String: Int] = [:]
+    for layer in layers { uses[layer.path, default: 0] += 1 }
+    var seen: Set<String> = []
     let distinct = layers.filter { layer in
-      uses[layer.path, default: 0] += 1
-      return uses[layer.path] == 1
+      seen.insert(layer.path).inserted && (!onlyShared || (uses[layer.path] ?? 0) > 1)
     }
     loadedByPath = [:]
-    for loaded in LoadedLayer.load(distinct, options: options, skippingLinksInto: destinations) {
+    for loaded in LoadedLayer.load(distinct, options: options, skippingLinksIntoResolved: resolvedDestinations) {
       loadedByPath[loaded.layer.path] = loaded
     }
     // Only the files of layers more than one stack uses are worth rendering ahead.
@@ -38,11 +58,19 @@ public struct SharedLayers: Sendable {
   }
 
   /// A stack of loaded layers, each named as `layers` names it.
-  /// - Parameter layers: The stack, lowest first; every folder must have been loaded.
-  /// - Returns: The loaded layers, in the same order (a folder not loaded is read now).
+  /// - Parameter layers: The stack, lowest first.
+  /// - Returns: The loaded layers, in the same order (folders not loaded yet are read now, with
+  ///   the options these layers were read with, and not kept).
   public func stack(_ layers: [Layer]) -> [LoadedLayer] {
-    layers.map { layer in
-      guard var loaded = loadedByPath[layer.path] else { return LoadedLayer(layer) }
+    let missing = layers.filter { loadedByPath[$0.path] == nil }
+    var read: [String: LoadedLayer] = [:]
+    if !missing.isEmpty {
+      for loaded in LoadedLayer.load(missing, options: options, skippingLinksIntoResolved: resolvedDestinations) {
+        read[loaded.layer.path] = loaded
+      }
+    }
+    return layers.map { layer in
+      guard var loaded = loadedByPath[layer.path] ?? read[layer.path] else { return LoadedLayer(layer) }
       loaded.layer = layer
       return loaded
     }

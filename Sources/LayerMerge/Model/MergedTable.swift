@@ -14,8 +14,10 @@ public struct MergedTable: Sendable {
   /// The lowest file's table, or the whole table when there is no patch; empty when the lowest
   /// part is `first`.
   private var lowest: LocalizationTable
-  /// The records of `lowest`'s entries.
+  /// The records of `lowest`'s entries, when the table was given whole.
   private var lowestRecords: [KeyProvenance]
+  /// Where the lowest file of a patched table stands: its records are made from it when read.
+  private var lowestFile: LowestFile?
   /// A language of the first catalog of a merge, when it is the lowest part (always with a
   /// patch): its entries and records are made only when asked for.
   private var first: FirstCatalogLanguages.Language?
@@ -31,6 +33,28 @@ public struct MergedTable: Sendable {
   private struct Whole: Sendable {
     var table: LocalizationTable
     var provenance: [KeyProvenance]
+  }
+
+  /// The lowest file of a patched table. Each of its keys' records is the key's definition in
+  /// that file, shadowing nothing: made for the positions something reads instead of for each of
+  /// the thousands of keys of a base file on every merge.
+  struct LowestFile: Sendable {
+    /// The index of its layer in the stack.
+    var layerIndex: Int
+    /// Its layer's name.
+    var layer: String
+    /// Its path.
+    var path: String
+
+    /// The status of every record: a key of the base is inherited, one of a higher layer added.
+    var status: KeyProvenance.Status { layerIndex == 0 ? .inherited : .added }
+
+    /// The record of an entry of the file.
+    func record(of entry: LocalizationEntry) -> KeyProvenance {
+      KeyProvenance(
+        status: status, winner: Definition(layerIndex: layerIndex, layer: layer, file: path, entry: entry),
+        shadowed: [])
+    }
   }
 
   /// The merged entries, in output order.
@@ -57,15 +81,17 @@ public struct MergedTable: Sendable {
     lowestRecords = provenance
   }
 
-  /// A table made of its lowest file's table and records, changed by `patch`.
-  /// - Parameter lowestIsInherited: Whether every record of the lowest file is `.inherited`.
+  /// A table made of its lowest file's table, changed by `patch`.
+  /// - Parameters:
+  ///   - lowest: The lowest file's table.
+  ///   - file: Where the lowest file stands, which gives its entries' records.
   init(
-    address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
-    lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
+    address: TableAddress, lowest: LocalizationTable, file: LowestFile, patch: TablePatch, sources: [String],
+    layerIndexes: [Int]
   ) {
     self.init(
-      address: address, lowest: lowest, records: records, patch: patch, first: nil,
-      lowestIsInherited: lowestIsInherited, sources: sources, layerIndexes: layerIndexes)
+      address: address, lowest: lowest, lowestFile: file, patch: patch, first: nil,
+      lowestIsInherited: file.status == .inherited, sources: sources, layerIndexes: layerIndexes)
   }
 
   /// A catalog language made of the first catalog's localizations, changed by `patch`.
@@ -74,21 +100,22 @@ public struct MergedTable: Sendable {
     layerIndexes: [Int]
   ) {
     self.init(
-      address: address, lowest: LocalizationTable(), records: [], patch: patch, first: first,
+      address: address, lowest: LocalizationTable(), lowestFile: nil, patch: patch, first: first,
       lowestIsInherited: first.all.status == .inherited, sources: sources, layerIndexes: layerIndexes)
   }
 
-  /// The patched table: a lowest file's table and records, or (with `first`, `lowest` empty) a
-  /// first catalog's language.
+  /// The patched table: a lowest file's table, or (with `first`, `lowest` empty) a first
+  /// catalog's language.
   private init(
-    address: TableAddress, lowest: LocalizationTable, records: [KeyProvenance], patch: TablePatch,
+    address: TableAddress, lowest: LocalizationTable, lowestFile: LowestFile?, patch: TablePatch,
     first: FirstCatalogLanguages.Language?, lowestIsInherited: Bool, sources: [String], layerIndexes: [Int]
   ) {
     self.address = address
     self.sources = sources
     self.layerIndexes = layerIndexes
     self.lowest = lowest
-    lowestRecords = records
+    lowestRecords = []
+    self.lowestFile = lowestFile
     self.first = first
     var patch = patch
     patch.finish()
@@ -130,7 +157,8 @@ public struct MergedTable: Sendable {
     guard let patch else { return lowestRecords[position] }
     if position >= lowestPartCount { return patch.addedRecords[position - lowestPartCount] }
     if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot] }
-    return first?.record(at: position) ?? lowestRecords[position]
+    if let first { return first.record(at: position) }
+    return lowestFile?.record(of: lowest.entries[position]) ?? lowestRecords[position]
   }
 
   /// The status of the record at a position, without copying the record.
@@ -138,7 +166,7 @@ public struct MergedTable: Sendable {
     guard let patch else { return lowestRecords[position].status }
     if position >= lowestPartCount { return patch.addedRecords[position - lowestPartCount].status }
     if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot].status }
-    return first?.all.status ?? lowestRecords[position].status
+    return first?.all.status ?? lowestFile?.status ?? lowestRecords[position].status
   }
 
   /// The digest of the key at a position (see ``LocalizationTable/digest(at:)``).
@@ -205,7 +233,7 @@ public struct MergedTable: Sendable {
       // The first catalog's language is made whole once, for both.
       let firstWhole = first?.whole
       var table = firstWhole?.table ?? lowest
-      var records = firstWhole?.records ?? lowestRecords
+      var records = firstWhole?.records ?? lowestFile.map { file in lowest.entries.map(file.record) } ?? lowestRecords
       table.reserveCapacity(count)
       records.reserveCapacity(count)
       for position in patch.replacedPositions {

@@ -163,6 +163,11 @@ final class DestinationFolder {
 
   /// The bytes of a plain file in a folder (not through a link), or `nil`.
   func contents(of name: String, in folder: Int32) -> [UInt8]? {
+    Self.contents(of: name, in: folder)
+  }
+
+  /// The same, on any thread: only the folder's descriptor is used.
+  static func contents(of name: String, in folder: Int32) -> [UInt8]? {
     let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

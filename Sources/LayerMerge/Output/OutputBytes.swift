@@ -4,9 +4,12 @@
   import Darwin
 #endif
 
-/// The contents of an output file: one array, or pieces of buffers that other files share. A
-/// target's table is mostly runs of its base file's rendering, and is written straight from that
-/// rendering (`writev`) instead of being copied into a buffer of its own first.
+/// The contents of an output file: one array, pieces of buffers that other files share, or a
+/// rendering still to be made. A target's table is mostly runs of its base file's rendering, and
+/// is written straight from that rendering (`writev`) instead of being copied into a buffer of its
+/// own first. A rendering made when the file is written (``OutputWriter`` renders, compares and
+/// writes each file in one step, files on every core) is held no longer than that step: a merge's
+/// outputs are not all in memory at once.
 struct OutputBytes: Sendable {
   /// A run of bytes of a shared buffer.
   struct Piece: Sendable {
@@ -17,6 +20,7 @@ struct OutputBytes: Sendable {
   private enum Storage: Sendable {
     case array([UInt8])
     case pieces([Piece], count: Int)
+    case deferred(@Sendable () -> [UInt8])
   }
 
   private var storage: Storage
@@ -31,11 +35,23 @@ struct OutputBytes: Sendable {
     storage = .pieces(pieces, count: pieces.reduce(0) { $0 + $1.range.count })
   }
 
+  /// Bytes made by `render` when they are needed, each time (see ``rendered``).
+  init(rendering render: @escaping @Sendable () -> [UInt8]) {
+    storage = .deferred(render)
+  }
+
+  /// The same bytes, rendered if they were still to be: what to compare and write from.
+  var rendered: OutputBytes {
+    guard case .deferred(let render) = storage else { return self }
+    return OutputBytes(render())
+  }
+
   /// The number of bytes.
   var count: Int {
     switch storage {
     case .array(let bytes): return bytes.count
     case .pieces(_, let count): return count
+    case .deferred(let render): return render().count
     }
   }
 
@@ -43,6 +59,7 @@ struct OutputBytes: Sendable {
   var joined: [UInt8] {
     switch storage {
     case .array(let bytes): return bytes
+    case .deferred(let render): return render()
     case .pieces(let pieces, let count):
       var bytes: [UInt8] = []
       bytes.reserveCapacity(count)
@@ -60,6 +77,8 @@ struct OutputBytes: Sendable {
     switch storage {
     case .array(let bytes):
       return bytes.withUnsafeBufferPointer(body)
+    case .deferred(let render):
+      return render().withUnsafeBufferPointer(body)
     case .pieces(let pieces, _):
       return withExtendedLifetime(pieces) {
         pieces.allSatisfy { piece in

@@ -48,12 +48,39 @@ public struct OutputFile: Hashable, Sendable {
     tables.filter { !$0.address.isCatalog }.concurrentMap { file(for: $0, reusing: renderings) }
   }
 
-  /// The file of one merged table that is not a catalog's language.
+  /// The file of one merged table that is not a catalog's language, written from the table's
+  /// entries position by position: making the table whole first copied every entry and record.
   private static func file(for table: MergedTable, reusing renderings: SharedRenderings?) -> OutputFile {
-    OutputFile(
-      relativePath: table.address.relativePath,
-      contents: renderings?.contents(for: table)
-        ?? OutputBytes(LocalizationFileWriter.data(for: table.table, as: table.address.kind)))
+    if let contents = renderings?.contents(for: table) {
+      return OutputFile(relativePath: table.address.relativePath, contents: contents)
+    }
+    return OutputFile(relativePath: table.address.relativePath, contents: OutputBytes(render(table)))
+  }
+
+  /// The bytes of a merged table that is not a catalog's language, in its format.
+  private static func render(_ table: MergedTable) -> [UInt8] {
+    switch table.address.kind {
+    case .strings: return StringsFileWriter.rendering(count: table.count, entry: table.entry(at:)).bytes
+    case .stringsdict, .xcstrings: return StringsDictFileWriter.data(count: table.count, entry: table.entry(at:))
+    }
+  }
+
+  /// ``files(for:)-(MergeResult)`` with each table's bytes rendered only when an ``OutputPlan``
+  /// compares and writes it: the plan renders files on every core and holds each rendering only
+  /// while it writes the file, so that a merge's outputs are never all in memory at once. Reading
+  /// ``bytes`` renders the file again each time.
+  /// - Parameter result: The merge.
+  /// - Returns: The outputs, sorted by path.
+  package static func filesRenderedWhenWritten(for result: MergeResult) -> [OutputFile] {
+    let tables = result.tables.filter { !$0.address.isCatalog }
+    let deferred = tables.map { table in
+      OutputFile(relativePath: table.address.relativePath, contents: OutputBytes(rendering: { render(table) }))
+    }
+    var catalogs = result
+    catalogs.tables = []
+    return (deferred + files(for: catalogs)).sorted {
+      $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8)
+    }
   }
 
   /// Every file a merge writes: its tables, and for each merged catalog either the tables it

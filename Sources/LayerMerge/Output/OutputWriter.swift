@@ -14,6 +14,22 @@ struct OutputWriter {
     var folder: Int32
   }
 
+  /// Where an output goes, looked up before anything is compared or written: its folder's
+  /// descriptor if the folder exists, and the size of the file standing there, if a plain one.
+  private struct Place: Sendable {
+    var folder: Int32?
+    var existingSize: Int?
+  }
+
+  /// What became of one output once compared and, if it differs, written to its temporary file.
+  private enum Prepared: Sendable {
+    case unchanged
+    /// Written to the temporary file of that name.
+    case written(temporary: String)
+    /// Writing the temporary file failed with this `errno`.
+    case failed(Int32)
+  }
+
   /// A stale output checked for removal.
   private struct Removal {
     var relativePath: String
@@ -45,11 +61,17 @@ struct OutputWriter {
     if fstat(bookkeeping, &status) == 0 { bookkeepingDevice = status.st_dev }
     let (previous, recordOnDisk, legacy) = readRecord()
 
-    // Compare: only outputs whose bytes differ are written.
-    var changed: [OutputFile] = []
+    // Compare, and write what differs to temporary files: each output rendered (if it still is
+    // to be), compared and written in one step, outputs on every core.
+    let places = try outputs.map { output throws(OutputError) in try place(of: output) }
+    let bookkeeping = self.bookkeeping
+    let prepared = Array(zip(outputs, places).enumerated()).concurrentMap { index, item in
+      Self.compareAndWrite(item.0, at: item.1, temporary: "pending-\(index).tmp", bookkeeping: bookkeeping)
+    }
     var unchanged: [String] = []
-    for output in outputs {
-      if try holds(output) { unchanged.append(output.relativePath) } else { changed.append(output) }
+    var changed: [(output: OutputFile, prepared: Prepared)] = []
+    for (output, outcome) in zip(outputs, prepared) {
+      if case .unchanged = outcome { unchanged.append(output.relativePath) } else { changed.append((output, outcome)) }
     }
     let produced = Set(outputs.map(\.relativePath))
     let stale = previous.entries.filter { !produced.contains($0) }
@@ -58,9 +80,17 @@ struct OutputWriter {
     var pending: [Pending] = []
     var companionsPending: [AtomicFile.Pending] = []
     var removals: [Removal] = []
-    do {
-      for (index, output) in changed.enumerated() {
-        pending.append(try prepare(output, temporary: "pending-\(index).tmp"))
+    do throws(OutputError) {
+      for (index, item) in changed.enumerated() {
+        do throws(OutputError) {
+          pending.append(try settle(item.output, item.prepared))
+        } catch {
+          // The files not settled yet were written too.
+          for rest in changed[(index + 1)...] {
+            if case .written(let temporary) = rest.prepared { unlinkat(bookkeeping, temporary, 0) }
+          }
+          throw error
+        }
       }
       removals = try checkRemovals(stale)
       for companion in companions {
@@ -163,50 +193,72 @@ struct OutputWriter {
     return (record, nil, true)
   }
 
-  /// Whether the destination already holds the output's bytes. A folder where the output goes is
-  /// an error; a link or anything else there is simply replaced.
-  private func holds(_ output: OutputFile) throws(OutputError) -> Bool {
+  /// Where an output goes, without creating anything. A folder where the output goes is an
+  /// error; a link or anything else there is simply replaced.
+  private func place(of output: OutputFile) throws(OutputError) -> Place {
     let parent: Int32
     switch folder.lookUp(OutputPath.folder(of: output.relativePath)) {
     case .found(let descriptor): parent = descriptor
-    case .missing: return false
+    case .missing: return Place(folder: nil, existingSize: nil)
     case .blocked(let error): throw error
     }
-    let name = OutputPath.name(of: output.relativePath)
-    switch folder.entry(name, in: parent) {
-    case .file(let status):
-      guard Int(status.st_size) == output.contents.count, let existing = folder.contents(of: name, in: parent) else {
-        return false
-      }
-      return existing.withUnsafeBufferPointer { output.contents.isEqual(to: $0) }
+    switch folder.entry(OutputPath.name(of: output.relativePath), in: parent) {
+    case .file(let status): return Place(folder: parent, existingSize: Int(status.st_size))
     case .folder: throw .folderInTheWay(path: folder.display(output.relativePath))
-    case .missing, .link, .other: return false
+    case .missing, .link, .other: return Place(folder: parent, existingSize: nil)
     }
   }
 
-  /// Creates the output's folders, checks that it can be renamed into place, and writes its bytes
-  /// to a temporary file in the bookkeeping folder.
-  private mutating func prepare(_ output: OutputFile, temporary: String) throws(OutputError) -> Pending {
-    let folderPath = OutputPath.folder(of: output.relativePath)
-    let parent = try folder.folder(creating: folderPath)
-    try checkWritable(parent, folderPath)
-    let path = folder.display(output.relativePath)
-    // A folder this run created holds no other folder (files reach it only when renamed, later).
-    if !folder.wasCreated(folderPath), case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent)
+  /// Renders an output if it still is to be, compares it with the plain file at its place, and
+  /// writes it to a temporary file in the bookkeeping folder if it differs. Runs on any thread:
+  /// it reads and writes only through the descriptors it is given.
+  private static func compareAndWrite(_ output: OutputFile, at place: Place, temporary: String, bookkeeping: Int32)
+    -> Prepared
+  {
+    let contents = output.contents.rendered
+    if let parent = place.folder, place.existingSize == contents.count,
+      let existing = DestinationFolder.contents(of: OutputPath.name(of: output.relativePath), in: parent),
+      existing.withUnsafeBufferPointer({ contents.isEqual(to: $0) })
     {
-      throw .folderInTheWay(path: path)
+      return .unchanged
     }
-    let bookkeepingPath = state.path
     let descriptor = openat(bookkeeping, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      throw .system(errno, path: path, folder: bookkeepingPath, action: "write the file")
-    }
-    let failure = SystemFile.writeAllAndClose(descriptor, output.contents)
+    guard descriptor >= 0 else { return .failed(errno) }
+    let failure = SystemFile.writeAllAndClose(descriptor, contents)
     guard failure == 0 else {
       unlinkat(bookkeeping, temporary, 0)
-      throw .system(failure, path: path, folder: bookkeepingPath, action: "write the file")
+      return .failed(failure)
     }
-    return Pending(relativePath: output.relativePath, temporary: temporary, folder: parent)
+    return .written(temporary: temporary)
+  }
+
+  /// Creates a changed output's folders and checks that it can be renamed into place; its bytes
+  /// are in a temporary file in the bookkeeping folder already (or failed to be written there).
+  private mutating func settle(_ output: OutputFile, _ prepared: Prepared) throws(OutputError) -> Pending {
+    let folderPath = OutputPath.folder(of: output.relativePath)
+    let path = folder.display(output.relativePath)
+    let parent: Int32
+    do throws(OutputError) {
+      parent = try folder.folder(creating: folderPath)
+      try checkWritable(parent, folderPath)
+      // A folder this run created holds no other folder (files reach it only when renamed, later).
+      if !folder.wasCreated(folderPath),
+        case .folder = folder.entry(OutputPath.name(of: output.relativePath), in: parent)
+      {
+        throw OutputError.folderInTheWay(path: path)
+      }
+    } catch {
+      if case .written(let temporary) = prepared { unlinkat(bookkeeping, temporary, 0) }
+      throw error
+    }
+    switch prepared {
+    case .written(let temporary):
+      return Pending(relativePath: output.relativePath, temporary: temporary, folder: parent)
+    case .failed(let code):
+      throw .system(code, path: path, folder: state.path, action: "write the file")
+    case .unchanged:
+      preconditionFailure("an unchanged output is not settled")
+    }
   }
 
   /// Whether files can be created, replaced and removed in a folder, checked before anything is

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the translator comment above a key in the whitespace and comments before it.
 ///
 /// The comment belongs to the key when no blank line separates them, as in Xcode's layout:
@@ -63,12 +69,13 @@ enum TriviaComments {
         text[i + 1] == UInt8(ascii: "*") || text[i + 1] == UInt8(ascii: "/")
       {
         let isLine = text[i + 1] == UInt8(ascii: "/")
+        // The comment's end found with `memchr` (every entry's comment is looked for again when
+        // the entry is written).
         var j = i + 2
         if isLine {
-          while j < end, text[j] != 0x0A, text[j] != 0x0D { j += 1 }
+          j = firstLineBreak(in: text, from: j, to: end)
         } else {
-          while j + 1 < end, !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) { j += 1 }
-          j = min(end, j + 2)
+          j = min(end, blockCommentEnd(in: text, from: j, to: end) + 2)
         }
         if isLine && groupIsLines && groupStart >= 0 && breaks <= 1 {
           groupEnd = j  // another line of the same `//` group
@@ -126,5 +133,31 @@ enum TriviaComments {
     }
     let trimmed = joined.trimmingASCIIWhitespace()
     return trimmed.isEmpty ? nil : .lines(trimmed)
+  }
+
+  /// The offset of the first line feed or carriage return in `from..<end`, or `end`.
+  static func firstLineBreak(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    guard start < end, let base = text.baseAddress else { return max(start, end) }
+    let lineFeed = memchr(base + start, 0x0A, end - start).map {
+      base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+    }
+    let limit = lineFeed ?? end
+    guard limit > start, let carriageReturn = memchr(base + start, 0x0D, limit - start) else { return limit }
+    return base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Where the `*/` that ends a block comment starts, searched from `start` (the first offset
+  /// whose byte and the next are `*/`); without one, `end - 1`, or `start` when fewer than two
+  /// bytes are left.
+  static func blockCommentEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    guard let base = text.baseAddress else { return start }
+    var offset = start
+    while offset + 1 < end {
+      guard let star = memchr(base + offset, Int32(UInt8(ascii: "*")), end - 1 - offset) else { return end - 1 }
+      let found = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+      if text[found + 1] == UInt8(ascii: "/") { return found }
+      offset = found + 1
+    }
+    return offset
   }
 }

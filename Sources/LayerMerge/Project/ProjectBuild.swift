@@ -169,10 +169,10 @@ public struct ProjectBuild: Sendable {
       reporter.finished(targets[index].name)
     }
     let stale = targets.indices.filter { stamps[$0] == nil && refused[targets[$0].name] == nil }
-    // Every layer the stale targets use, each read once.
+    // Every layer several stale targets use, each read once; a target's own layers are read when
+    // it is prepared, and freed when it is written.
     let shared = SharedLayers(
-      stale.flatMap { targets[$0].layers }, options: options,
-      destinations: stale.map { destinations[$0] })
+      sharedBy: stale.map { targets[$0].layers }, options: options, destinations: stale.map { destinations[$0] })
     // Each stale target's merge and rendered files, made once by whoever asks first.
     let prepared = stale.map { _ in LazyValue<Prepared>() }
     let preparation = { @Sendable (position: Int) -> Prepared in
@@ -185,22 +185,29 @@ public struct ProjectBuild: Sendable {
     // makes what the shared layers' checks, records and renderings give every other target, which
     // the targets built side by side would otherwise wait for (or make on every core at once).
     if !stale.isEmpty { _ = preparation(0) }
-    // Every target is prepared, then every target written, as one list of work: a core that has
-    // no target left to prepare starts writing, and the run ends with a write, not a whole
-    // target, on one core. A write whose target is still being prepared waits for it (work is
-    // handed out in order, so every preparation has started by then).
-    let work = Array(0..<(2 * stale.count))
-    let built = work.concurrentMap { item -> ProjectBuildResult.Target? in
-      let position = item % stale.count
-      guard item >= stale.count else {
+    // Targets are prepared and written as one list of work, each write a few targets after its
+    // preparation: a core that has nothing left to prepare writes, the run ends with writes, not
+    // a whole target on one core, and no more than a few targets' files are held at once, so
+    // memory does not grow with the number of targets. A write whose target is still being
+    // prepared waits for it (work is handed out in order, so its preparation has started).
+    let lag = min(2, stale.count)
+    var work: [(position: Int, writes: Bool)] = []
+    for position in stale.indices {
+      work.append((position, false))
+      if position >= lag { work.append((position - lag, true)) }
+    }
+    for position in (stale.count - lag)..<stale.count { work.append((position, true)) }
+    let built = work.concurrentMap { position, writes -> (Int, ProjectBuildResult.Target)? in
+      guard writes else {
         _ = preparation(position)
         return nil
       }
       let result = write(preparation(position), whileWaiting: whileWaiting)
+      prepared[position].discard()
       reporter.finished(targets[stale[position]].name)
-      return result
-    }.compactMap { $0 }
-    for (index, result) in zip(stale, built) { results[index] = result }
+      return (position, result)
+    }
+    for case let (position, result)? in built { results[stale[position]] = result }
     return ProjectBuildResult(targets: results.compactMap { $0 })
   }
 

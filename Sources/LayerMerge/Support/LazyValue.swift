@@ -27,6 +27,13 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     return stored != nil
   }
 
+  /// Forgets the value, once no caller needs it any more (a later call would make it again).
+  func discard() {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    stored = nil
+  }
+
   /// The value, made by `make` on the first call.
   func value(_ make: () -> Value) -> Value {
     pthread_mutex_lock(mutex)

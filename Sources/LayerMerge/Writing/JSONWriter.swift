@@ -116,8 +116,48 @@ public enum JSONValue: Hashable, Sendable {
     output.append(close)
   }
 
-  private static func writeString(_ text: String, to output: inout [UInt8]) {
+  static func writeString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      // Runs of bytes that need no escape are copied whole: every byte but the ASCII controls,
+      // `"`, `\\` and DEL, and the three bytes of U+2028 and U+2029 (E2 80 A8, E2 80 A9).
+      var runStart = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escapedLength: Int
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+          escapedLength = 1
+        } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        {
+          escapedLength = 3
+        } else {
+          index += 1
+          continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        let scalar = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + escapedLength)]), as: UTF8.self)
+        writeEscaped(scalar, to: &output)
+        index += escapedLength
+        runStart = index
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// The same, a scalar at a time: how each scalar is written (``writeString(_:to:)`` copies the
+  /// runs this leaves alone).
+  static func writeStringByScalars(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    writeEscaped(text, to: &output)
+    output.append(UInt8(ascii: "\""))
+  }
+
+  private static func writeEscaped(_ text: String, to output: inout [UInt8]) {
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -138,6 +178,5 @@ public enum JSONValue: Hashable, Sendable {
         }
       }
     }
-    output.append(UInt8(ascii: "\""))
   }
 }

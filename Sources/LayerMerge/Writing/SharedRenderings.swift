@@ -10,10 +10,17 @@ final class SharedRenderings: Sendable {
   /// Whole files of other kinds than `.strings`.
   private let wholeFiles = SharedMemo<[UInt8]>()
 
-  /// A shared `.strings` file's rendering, and its bytes where pieces of them can be written from.
+  /// A shared `.strings` file's rendering: its bytes, where pieces of them are written from, and
+  /// where each entry's text starts in them. The rendering's array is not kept beside the
+  /// buffer: it was a second copy of every shared file for the whole run.
   struct SharedRendering: Sendable {
-    var rendering: StringsRendering
     var buffer: ByteBuffer
+    var starts: [Int]
+
+    /// The offset just past an entry's text, its final line break included.
+    func end(ofEntry index: Int) -> Int {
+      index + 1 < starts.count ? starts[index + 1] - 1 : buffer.count
+    }
   }
 
   /// - Parameter files: The shared files.
@@ -28,7 +35,7 @@ final class SharedRenderings: Sendable {
     guard let file = files[path], file.kind == .strings else { return nil }
     return renderings.value(path) {
       let rendering = StringsFileWriter.rendering(of: file.table)
-      return SharedRendering(rendering: rendering, buffer: ByteBuffer(rendering.bytes))
+      return SharedRendering(buffer: ByteBuffer(rendering.bytes), starts: rendering.starts)
     }
   }
 
@@ -45,8 +52,8 @@ final class SharedRenderings: Sendable {
       return OutputBytes(wholeFiles.value(path) { LocalizationFileWriter.data(for: file.table, as: file.kind) })
     }
     guard let base = rendering(ofFileAt: path) else { return nil }
-    if unchanged { return OutputBytes(base.rendering.bytes) }
+    if unchanged { return OutputBytes(pieces: [OutputBytes.Piece(buffer: base.buffer, range: 0..<base.buffer.count)]) }
     return StringsFileWriter.contents(
-      count: table.count, entry: table.entry(at:), reusing: base.rendering, in: base.buffer, rewriting: replaced)
+      count: table.count, entry: table.entry(at:), reusing: base, rewriting: replaced)
   }
 }

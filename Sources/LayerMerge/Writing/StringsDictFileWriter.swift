@@ -14,9 +14,20 @@ public enum StringsDictFileWriter {
   /// - Parameter table: The entries; comments are not written (CF's writer has none).
   /// - Returns: UTF-8 bytes ending in a line break.
   public static func data(for table: LocalizationTable) -> [UInt8] {
+    data(count: table.count) { table.entries[$0] }
+  }
+
+  /// The same for the entries at positions `0..<count`.
+  /// - Parameters:
+  ///   - count: The number of entries.
+  ///   - entry: The entry at a position.
+  static func data(count: Int, entry: (Int) -> LocalizationEntry) -> [UInt8] {
     // CF drops one leading U+FEFF when it reads character data, so a text that starts with one
     // gets a second, to read back as it was.
     PropertyListXMLWriter.data(
-      dictionary: table.entries.map { ($0.key, $0.value) }, doublingLeadingByteOrderMark: true)
+      dictionary: (0..<count).map { position in
+        let entry = entry(position)
+        return (entry.key, entry.value)
+      }, doublingLeadingByteOrderMark: true)
   }
 }

@@ -23,16 +23,25 @@ public enum StringsFileWriter {
 
   /// The file for a table, and where each entry's text starts in it.
   static func rendering(of table: LocalizationTable) -> StringsRendering {
+    rendering(count: table.count) { table.entries[$0] }
+  }
+
+  /// The file for the entries at positions `0..<count`, and where each entry's text starts in
+  /// it: a merged table is written from its parts, without being made whole first.
+  /// - Parameters:
+  ///   - count: The number of entries.
+  ///   - entry: The entry at a position.
+  static func rendering(count: Int, entry: (Int) -> LocalizationEntry) -> StringsRendering {
     var output: [UInt8] = []
-    output.reserveCapacity(table.count * 160)
+    output.reserveCapacity(count * 160)
     var starts: [Int] = []
-    starts.reserveCapacity(table.count)
-    for index in table.entries.indices {
+    starts.reserveCapacity(count)
+    for index in 0..<count {
       if index > 0 { output.append(0x0A) }
       starts.append(output.count)
-      writeEntry(table.entries[index], to: &output)
+      writeEntry(entry(index), to: &output)
     }
-    if table.isEmpty {
+    if count == 0 {
       // A 0-byte file is an error at run time; a comment is an empty table.
       output = Array("/* No entries. */\n".utf8)
     }
@@ -41,13 +50,12 @@ public enum StringsFileWriter {
 
   /// The file for a table whose first `base.starts.count` entries are those `base` was rendered
   /// from, but for the positions in `rewriting` (ascending): runs of the others are pieces of
-  /// `buffer` (which holds `base`'s bytes), not written again (a target's table is mostly its
-  /// base's).
+  /// `base.buffer`, not written again (a target's table is mostly its base's).
   /// - Parameters:
   ///   - count: The number of entries.
   ///   - entry: The entry at a position.
   static func contents(
-    count: Int, entry: (Int) -> LocalizationEntry, reusing base: StringsRendering, in buffer: ByteBuffer,
+    count: Int, entry: (Int) -> LocalizationEntry, reusing base: SharedRenderings.SharedRendering,
     rewriting: [Int]
   ) -> OutputBytes {
     guard count > 0 else { return OutputBytes(data(for: LocalizationTable())) }
@@ -85,7 +93,7 @@ public enum StringsFileWriter {
     if let start = freshStart { runs.append((false, start..<fresh.count)) }
     let written = ByteBuffer(fresh)
     return OutputBytes(
-      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? buffer : written, range: run.range) })
+      pieces: runs.map { run in OutputBytes.Piece(buffer: run.shared ? base.buffer : written, range: run.range) })
   }
 
   // MARK: - Private
@@ -197,13 +205,18 @@ public enum StringsFileWriter {
         let deletes = SIMD16<UInt8>(repeating: 0x7F)
         let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
         let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        func needsEscape(at offset: Int) -> Bool {
+          let chunk = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+          return any(
+            ((chunk & controlBits) .== zeros) .| (chunk .== deletes) .| (chunk .== quotes) .| (chunk .== backslashes))
+        }
         while index + 16 <= bytes.count {
-          let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-          let needsEscape =
-            ((chunk & controlBits) .== zeros) .| (chunk .== deletes) .| (chunk .== quotes) .| (chunk .== backslashes)
-          if any(needsEscape) { break }
+          if needsEscape(at: index) { break }
           index += 16
         }
+        // Fewer than sixteen bytes left: the last sixteen of the text, looked at at once, clear
+        // them all, or they are looked at one by one.
+        if index + 16 > bytes.count, bytes.count >= 16, !needsEscape(at: bytes.count - 16) { index = bytes.count }
         checked = index + 16
         guard index < bytes.count else { break }
       }

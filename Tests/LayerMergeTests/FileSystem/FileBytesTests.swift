@@ -33,6 +33,24 @@ import Testing
     return outcome ?? nil
   }
 
+  /// Inputs are read through the non-blocking descriptor they were opened with (a regular file
+  /// reads the same either way). Should a read ever say it would block, the read blocks instead
+  /// of failing: a pipe whose data comes late stands in for such a file.
+  @Test func aReadThatWouldBlockWaitsInstead() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (reader, writer) = (ends[0], ends[1])
+    defer { close(reader) }
+    #expect(fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK) == 0)
+    Thread {
+      usleep(50_000)
+      _ = "late".withCString { write(writer, $0, 4) }
+      close(writer)
+    }.start()
+    let bytes = withDeadline { try? FileBytes.readToEnd(reader, expectedSize: 0) }
+    #expect(bytes == .some(Array("late".utf8)))
+  }
+
   @Test func aFIFOIsRefusedWithoutBlocking() throws {
     let layers = try TemporaryLayers([:])
     try FileManager.default.createDirectory(atPath: layers.path(""), withIntermediateDirectories: true)

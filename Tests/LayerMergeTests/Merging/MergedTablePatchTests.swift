@@ -74,8 +74,37 @@ struct MergedTablePatchTests {
       #expect(merged.introducingLayers[position] == (record.shadowed.last ?? record.winner).layerIndex)
     }
     #expect(merged.count == order.count)
+    // Written from its parts, the file holds the whole table's bytes.
+    #expect(OutputFile.files(for: [merged]).map(\.bytes) == [StringsFileWriter.data(for: merged.table)], "seed \(seed)")
     #expect(merged.nonInheritedPositions == order.indices.filter { merged.provenance[$0].status != .inherited })
     #expect(merged.index(ofKeyOf: LocalizationEntry(key: "absent", string: "")) == nil)
+  }
+
+  /// A `.stringsdict` table is written from its parts too, as the whole table would be.
+  @Test(arguments: 0..<20)
+  func aPatchedStringsdictIsWrittenAsTheWholeTable(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var files: [String: [String: String]] = [:]
+    let layerCount = 1 + Int(random.next() % 3)
+    for layer in 0..<layerCount {
+      let keys = Self.keys.filter { _ in random.next() % 2 == 0 }.shuffled(using: &random)
+      let rules = keys.map { key in
+        let value = Self.values[Int(random.next() % UInt64(Self.values.count))]
+        return "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ \(value)</string>"
+          + "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+          + "<key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d \(value)</string>"
+          + "</dict></dict>"
+      }
+      files["L\(layer)"] = [
+        "en.lproj/Localizable.stringsdict":
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(rules.joined())</dict></plist>\n"
+      ]
+    }
+    let fixture = try TemporaryLayers(files)
+    let result = LayerMerger.merge((0..<layerCount).map { Layer(path: fixture.path("L\($0)")) })
+    let merged = try #require(result.table("en.lproj/Localizable.stringsdict"))
+    #expect(
+      OutputFile.files(for: [merged]).map(\.bytes) == [StringsDictFileWriter.data(for: merged.table)], "seed \(seed)")
   }
 
   static let keys = ["a", "b", "c", "d", "e", "f", "g", "h"]

@@ -4,9 +4,8 @@ import Testing
 @testable import LayerMerge
 
 /// Merging many stacks over shared layers reuses what the checks work out from those layers alone
-/// (``SharedCheckWork``), the records of their tables (``SharedProvenance``) and the rendering of
-/// their files (``SharedRenderings``): every stack must still get exactly what its own merge
-/// makes, reports and writes.
+/// (``SharedCheckWork``) and the rendering of their files (``SharedRenderings``): every stack must
+/// still get exactly what its own merge makes, reports and writes.
 struct SharedLayersTests {
   /// Random projects whose keys are one edit apart, whose values take clashing format arguments
   /// within and across layers, and whose languages lack keys: the shared merge of every stack

@@ -77,6 +77,69 @@ import Testing
       ])
   }
 
+  /// Outputs are compared and written to temporary files on every core; a file that cannot be
+  /// written fails the run as before: the error names it, every other temporary file goes, and
+  /// nothing in the destination changes, the files already up to date included.
+  @Test func aTemporaryFileThatCannotBeWrittenAmongManyChangesNothing() throws {
+    let scratch = try TemporaryLayers([:])
+    let names = (0..<12).map { "l\($0 < 10 ? "0" : "")\($0).lproj/T.strings" }
+    _ = try OutputPlan(files: names.map { Self.file($0, "old \($0)") }, destination: scratch.path("Out")).apply()
+    let before = ProjectBuildTests.contents(scratch.path("Out"))
+    // Every other output changes; the seventh output's temporary file is blocked by a folder.
+    let files = names.enumerated().map { index, name in Self.file(name, index % 2 == 0 ? "old \(name)" : "new \(name)")
+    }
+    try FileManager.default.createDirectory(
+      atPath: scratch.path("Out/.locmerge/pending-7.tmp"), withIntermediateDirectories: true)
+    #expect(
+      throws: OutputError.failed(path: scratch.path("Out/l07.lproj/T.strings"), action: "write the file", code: EEXIST)
+    ) {
+      try OutputPlan(files: files, destination: scratch.path("Out")).apply()
+    }
+    #expect(ProjectBuildTests.contents(scratch.path("Out")) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path("Out/.locmerge")).sorted() == [
+        "lock", "outputs.json", "pending-7.tmp",
+      ])
+  }
+
+  /// A merge's files rendered only when the plan writes them are the files rendered at once.
+  @Test func filesRenderedWhenWrittenAreTheFilesRenderedAtOnce() throws {
+    let fixture = try TemporaryLayers([
+      "Base": [
+        "en.lproj/Localizable.strings": "/* a */\n\"a\" = \"A\";\n\"b\" = \"B\";\n",
+        "de.lproj/Localizable.strings": "\"a\" = \"A de\";\n",
+        "en.lproj/Plural.stringsdict": Self.plural("one"),
+        "Localizable.xcstrings": TemporaryLayers.catalog([("title", [("en", "Home"), ("de", "Start")])]),
+      ],
+      "Brand": [
+        "en.lproj/Localizable.strings": "\"b\" = \"Brand\";\n\"c\" = \"C\";\n",
+        "en.lproj/Plural.stringsdict": Self.plural("brand"),
+        "Localizable.xcstrings": TemporaryLayers.catalog([("title", [("en", "Brand")])]),
+      ],
+    ])
+    for output in [CatalogOutput.compiled, .merged] {
+      let result = LayerMerger.merge(
+        fixture.layers("Base", "Brand"), options: MergeOptions(catalogOutput: output))
+      let deferred = OutputFile.filesRenderedWhenWritten(for: result)
+      #expect(deferred.map(\.relativePath) == OutputFile.files(for: result).map(\.relativePath))
+      #expect(deferred == OutputFile.files(for: result))
+      _ = try OutputPlan(files: deferred, destination: fixture.path("deferred")).apply()
+      _ = try OutputPlan(files: OutputFile.files(for: result), destination: fixture.path("at-once")).apply()
+      #expect(
+        ProjectBuildTests.contents(fixture.path("deferred")) == ProjectBuildTests.contents(fixture.path("at-once")))
+    }
+  }
+
+  static func plural(_ word: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+    <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+    <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d \(word)</string></dict>
+    </dict></dict></plist>
+    """
+  }
+
   @Test func aStaleOutputBehindALinkStaysRecordedAndGoesOnceTheLinkIsGone() throws {
     let scratch = try TemporaryLayers([:])
     let destination = scratch.path("Out")

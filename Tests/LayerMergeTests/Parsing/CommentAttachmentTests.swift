@@ -1,5 +1,6 @@
-import LayerMerge
 import Testing
+
+@testable import LayerMerge
 
 /// Which comment an entry keeps: the one directly above it.
 @Suite struct CommentAttachmentTests {
@@ -27,5 +28,29 @@ import Testing
 
   @Test func onlyTheLastCommentAboveCounts() {
     #expect(comments("/* one */\n/* two */\n\"a\" = \"A\";\n") == ["a": "two"])
+  }
+
+  /// A comment's end is found with `memchr`: it must be where looking byte by byte finds it, from
+  /// every start, in text full of `*`, `/` and line breaks.
+  @Test func aCommentEndsWhereLookingByteByByteFindsIt() {
+    let alphabet: [UInt8] = Array("*/\r\nab".utf8)
+    var generator = SeededGenerator(seed: 28)
+    for _ in 0..<500 {
+      let text = (0..<Int(generator.next() % 24)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      text.withUnsafeBufferPointer { text in
+        for start in 0...text.count {
+          var lineEnd = start
+          while lineEnd < text.count, text[lineEnd] != 0x0A, text[lineEnd] != 0x0D { lineEnd += 1 }
+          #expect(TriviaComments.firstLineBreak(in: text, from: start, to: text.count) == lineEnd)
+          var blockEnd = start
+          while blockEnd + 1 < text.count,
+            !(text[blockEnd] == UInt8(ascii: "*") && text[blockEnd + 1] == UInt8(ascii: "/"))
+          {
+            blockEnd += 1
+          }
+          #expect(TriviaComments.blockCommentEnd(in: text, from: start, to: text.count) == blockEnd)
+        }
+      }
+    }
   }
 }

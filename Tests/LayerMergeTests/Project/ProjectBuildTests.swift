@@ -125,6 +125,33 @@ import Testing
     }
   }
 
+  /// A layer only one target uses is read when the build gets to that target, and with what the
+  /// build reads every layer with: the project's excluded tables stay out, and a link into any
+  /// target's destination is not followed.
+  @Test func aTargetsOwnLayerIsReadAsTheSharedOnesAre() throws {
+    let fixture = try Self.fixture()
+    try fixture.write(Data("\"x\" = \"y\";\n".utf8), to: "Targets/AcmePro/fr.lproj/Untranslated.strings")
+    // AcmeLite's destination, written by an earlier build, and a link to it from AcmePro's layer.
+    try fixture.write(Data("\"upsell\" = \"Kaufen\";\n".utf8), to: "out/AcmeLite/it.lproj/Localizable.strings")
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.path("Targets/AcmePro/it.lproj"), withDestinationPath: fixture.path("out/AcmeLite/it.lproj"))
+    let text = """
+      {"base": "Base", "destination": "out/{target}", "exclude": ["**/Untranslated.strings"], "targets": {
+        "AcmePro": {"layers": ["Brands/Acme", "Targets/AcmePro"]},
+        "AcmeLite": {"layers": ["Brands/Acme", "Targets/AcmeLite"]}}}
+      """
+    let read = ProjectFileReader.parse(Array(text.utf8), path: fixture.path("locmerge.json"))
+    let project = try #require(read.project, "\(read.diagnostics)")
+    let result = try Self.build(project)
+    #expect(!result.failed, "\(result.targets.flatMap(\.diagnostics))")
+    let pro = Self.contents(fixture.path("out/AcmePro")).keys.filter { !$0.hasPrefix(".locmerge/") }.sorted()
+    #expect(pro == ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"])
+    #expect(
+      result.targets[0].diagnostics.contains {
+        $0.message.contains("leads into the destination") && $0.location?.path.hasSuffix("AcmePro/it.lproj") == true
+      })
+  }
+
   @Test func aSecondRunFindsEveryTargetUpToDate() throws {
     let fixture = try Self.fixture()
     let project = try Self.project(fixture)
