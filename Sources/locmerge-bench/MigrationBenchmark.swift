@@ -49,9 +49,9 @@ enum MigrationBenchmark {
     var startTimes: [(elapsed: Double, cpu: Double)] = []
     for _ in 0..<rounds {
       reset()
-      initTimes.append(timed(binary, initialize))
-      extractTimes.append(timed(binary, extract))
-      startTimes.append(timed(binary, ["--version"]))
+      initTimes.append(Spawn.timed(binary, initialize))
+      extractTimes.append(Spawn.timed(binary, extract))
+      startTimes.append(Spawn.timed(binary, ["--version"]))
     }
     let baseline = extractTimes.map(\.elapsed).sorted()[rounds / 2]
     func row(_ label: String, _ times: [(elapsed: Double, cpu: Double)]) -> String {
@@ -73,12 +73,6 @@ enum MigrationBenchmark {
   }
 
   // MARK: - Private
-
-  private static func timed(_ binary: URL, _ arguments: [String]) -> (elapsed: Double, cpu: Double) {
-    let began = DispatchTime.now().uptimeNanoseconds
-    let run = Spawn.runMeasuringCPU(binary.path, arguments)
-    return (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, run.cpuSeconds)
-  }
 
   /// Every file under a folder, by relative path, with its bytes.
   private static func snapshot(_ folder: URL) -> [String: Data] {

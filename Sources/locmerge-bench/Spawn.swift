@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,13 @@ enum Spawn {
   @discardableResult
   static func run(_ path: String, _ arguments: [String]) -> Int32 {
     runMeasuringCPU(path, arguments).status
+  }
+
+  /// Runs a program and returns the elapsed time and the CPU time it used, in seconds.
+  static func timed(_ binary: URL, _ arguments: [String]) -> (elapsed: Double, cpu: Double) {
+    let began = DispatchTime.now().uptimeNanoseconds
+    let run = runMeasuringCPU(binary.path, arguments)
+    return (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, run.cpuSeconds)
   }
 
   /// Runs a program and returns its exit status and the CPU time it used (user + system), which

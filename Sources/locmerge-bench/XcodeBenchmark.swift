@@ -72,9 +72,9 @@ enum XcodeBenchmark {
       _ = try PropertyListSerialization.propertyList(from: bytes, format: nil)
       foundationCPU.append(processCPUSeconds() - cpuBegan)
       foundation.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
-      showTimes.append(timed(binary, show))
+      showTimes.append(Spawn.timed(binary, show))
       reset()
-      installTimes.append(timed(binary, install))
+      installTimes.append(Spawn.timed(binary, install))
       let replaceBegan = DispatchTime.now().uptimeNanoseconds
       let replaceCPU = processCPUSeconds()
       _ = try? AtomicFile.writeIfChanged(versions[replace.count % 2], to: floorFile)
@@ -112,12 +112,6 @@ enum XcodeBenchmark {
 
   // MARK: - Private
 
-  private static func timed(_ binary: URL, _ arguments: [String]) -> (elapsed: Double, cpu: Double) {
-    let began = DispatchTime.now().uptimeNanoseconds
-    let run = Spawn.runMeasuringCPU(binary.path, arguments)
-    return (Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9, run.cpuSeconds)
-  }
-
   /// The CPU time this process has used, user and system.
   private static func processCPUSeconds() -> Double {
     var usage = rusage()
@@ -131,6 +125,6 @@ enum XcodeBenchmark {
   }
 
   private static func processStart(_ binary: URL) -> (elapsed: Double, cpu: Double) {
-    timed(binary, ["--version"])
+    Spawn.timed(binary, ["--version"])
   }
 }
