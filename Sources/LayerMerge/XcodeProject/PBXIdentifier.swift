@@ -25,27 +25,63 @@ enum PBXIdentifier {
   }
 
   /// The first candidate that is neither an object of the file nor `taken` (given out by this
-  /// edit, or written anywhere in the file: ``referencedIDs(in:)``).
-  static func free(_ parts: [String], in document: PBXDocument, taken: Set<String>) -> String? {
+  /// edit, or written anywhere in the file: ``Taken``).
+  static func free(_ parts: [String], in document: PBXDocument, taken: Taken) -> String? {
     candidates(parts).first { !document.contains($0) && !taken.contains($0) }
   }
 
-  /// Every string of the file that could be a candidate (24 uppercase hex digits): a list may name
-  /// an ID that has no object (a broken file), and a new object must not take it.
-  static func referencedIDs(in document: PBXDocument) -> Set<String> {
-    var found: Set<String> = []
-    let bytes = document.bytes
-    for index in document.nodes.indices {
-      let node = document.nodes[index]
-      let length = Int(node.end - node.start)
-      guard (node.kind == .bareString && length == 24) || (node.kind == .quotedString && length == 26) else { continue }
-      let start = Int(node.start) + (node.kind == .quotedString ? 1 : 0)
-      let isCandidate = bytes[start..<(start + 24)].allSatisfy { byte in
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  /// IDs a new object may not take, each kept as the 96 bits its 24 hex digits spell: a large
+  /// project writes tens of thousands, and a string apiece cost a tenth of an install.
+  struct Taken {
+    private var bits: Set<Bits> = []
+
+    /// Every string of the file that could be a candidate (24 uppercase hex digits): a list may
+    /// name an ID that has no object (a broken file), and a new object must not take it.
+    init(referencedIn document: PBXDocument) {
+      let bytes = document.bytes
+      bits.reserveCapacity(document.nodes.count / 4)
+      for index in document.nodes.indices {
+        let node = document.nodes[index]
+        let length = Int(node.end - node.start)
+        guard (node.kind == .bareString && length == 24) || (node.kind == .quotedString && length == 26) else {
+          continue
+        }
+        let start = Int(node.start) + (node.kind == .quotedString ? 1 : 0)
+        if let id = Bits(bytes[start..<(start + 24)]) { bits.insert(id) }
       }
-      if isCandidate { found.insert(String(decoding: bytes[start..<(start + 24)], as: UTF8.self)) }
     }
-    return found
+
+    /// Whether `id` was written in the file or given out; only candidates (24 uppercase hex
+    /// digits) can be.
+    func contains(_ id: String) -> Bool {
+      Bits(id.utf8).map(bits.contains) ?? false
+    }
+
+    /// Marks an ID as given out.
+    mutating func insert(_ id: String) {
+      if let id = Bits(id.utf8) { bits.insert(id) }
+    }
+
+    /// 24 uppercase hex digits as a number.
+    private struct Bits: Hashable {
+      var high: UInt64 = 0
+      var low: UInt32 = 0
+
+      init?<Digits: Collection<UInt8>>(_ digits: Digits) {
+        guard digits.count == 24 else { return nil }
+        var index = 0
+        for byte in digits {
+          let value: UInt8
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+          case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
+          default: return nil
+          }
+          if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt32(value) }
+          index += 1
+        }
+      }
+    }
   }
 
   // MARK: - Private

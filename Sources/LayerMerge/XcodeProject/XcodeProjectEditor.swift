@@ -163,14 +163,14 @@ public enum XcodeProjectEditor {
     let project: XcodeProject
     var editor: PBXEditor
     /// IDs this edit may not give out: those written anywhere in the file, then those it gave.
-    var taken: Set<String>
+    var taken: PBXIdentifier.Taken
     /// The targets that list each phase and have not been made to drop it, by phase ID.
     var listing: [String: Set<String>] = [:]
 
     init(project: XcodeProject) {
       self.project = project
       self.editor = PBXEditor(document: project.document)
-      self.taken = PBXIdentifier.referencedIDs(in: project.document)
+      self.taken = PBXIdentifier.Taken(referencedIn: project.document)
       for target in project.targets {
         for phase in target.buildPhases { listing[phase.id, default: []].insert(target.id) }
       }
