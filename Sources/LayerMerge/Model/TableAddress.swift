@@ -33,6 +33,11 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
   /// not a `.strings` or `.stringsdict` table inside an `.lproj` folder (see ``init(catalogPath:)``
   /// for catalogs).
   public init?(relativePath: String) {
+    if let parsed = Self.parseASCII(relativePath) {
+      guard let address = parsed else { return nil }
+      self = address
+      return
+    }
     let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     guard components.count >= 2, let kind = LocalizationFileKind(path: components[components.count - 1]),
       kind != .xcstrings
@@ -47,6 +52,34 @@ public struct TableAddress: Hashable, Sendable, Comparable, CustomStringConverti
     self.table = String(file.dropLast(kind.fileExtension.count + 1))
     self.kind = kind
     guard !table.isEmpty else { return nil }
+  }
+
+  /// ``init(relativePath:)`` on the bytes of an ASCII path without empty components, where a
+  /// character is a byte (splitting into characters cost most of a layer scan): `.some(nil)` for
+  /// no table, `nil` for a path this does not read.
+  private static func parseASCII(_ path: String) -> TableAddress?? {
+    let slash = UInt8(ascii: "/")
+    var previous = slash
+    for byte in path.utf8 {
+      guard byte < 0x80, byte != slash || previous != slash else { return nil }
+      previous = byte
+    }
+    guard previous != slash else { return nil }
+    let bytes = path.utf8
+    guard let fileSlash = bytes.lastIndex(of: slash) else { return .some(nil) }
+    let file = path[bytes.index(after: fileSlash)...]
+    let parent = path[..<fileSlash]
+    let folderSlash = parent.utf8.lastIndex(of: slash)
+    let folder = folderSlash.map { parent[parent.utf8.index(after: $0)...] } ?? parent
+    guard let dot = file.utf8.lastIndex(of: UInt8(ascii: ".")),
+      let kind = LocalizationFileKind(rawValue: String(file[file.utf8.index(after: dot)...])), kind != .xcstrings,
+      folder.utf8.count > 6, folder.utf8.suffix(6).elementsEqual(".lproj".utf8)
+    else { return .some(nil) }
+    let table = String(file[..<dot])
+    guard !table.isEmpty else { return .some(nil) }
+    return TableAddress(
+      directory: folderSlash.map { String(parent[..<$0]) } ?? "",
+      language: String(folder[..<folder.utf8.index(folder.utf8.endIndex, offsetBy: -6)]), table: table, kind: kind)
   }
 
   /// Parses the relative path of a String Catalog, such as `Resources/InfoPlist.xcstrings` or

@@ -30,57 +30,77 @@ enum PBXIdentifier {
     candidates(parts).first { !document.contains($0) && !taken.contains($0) }
   }
 
-  /// IDs a new object may not take, each kept as the 96 bits its 24 hex digits spell: a large
-  /// project writes tens of thousands, and a string apiece cost a tenth of an install.
+  /// IDs a new object may not take: every 24-character string of the file (a list may name an ID
+  /// that has no object, in a broken file), and those this edit gave out.
+  ///
+  /// The file's are kept as one sorted number per string, made from its bytes, and a number found
+  /// there is confirmed against the file's strings: a set of strings (or of their hashes) for the
+  /// tens of thousands of IDs a large project writes cost a tenth of an install, for the handful
+  /// of look-ups an install makes.
   struct Taken {
-    private var bits: Set<Bits> = []
+    private let document: PBXDocument
+    /// The sorted ``fingerprint(_:)`` of every 24-character string of the file.
+    private let fingerprints: [UInt64]
+    private var given: Set<String> = []
 
-    /// Every string of the file that could be a candidate (24 uppercase hex digits): a list may
-    /// name an ID that has no object (a broken file), and a new object must not take it.
     init(referencedIn document: PBXDocument) {
-      let bytes = document.bytes
-      bits.reserveCapacity(document.nodes.count / 4)
-      for index in document.nodes.indices {
-        let node = document.nodes[index]
-        let length = Int(node.end - node.start)
-        guard (node.kind == .bareString && length == 24) || (node.kind == .quotedString && length == 26) else {
-          continue
+      self.document = document
+      var found: [UInt64] = []
+      // Through buffers taken once: the document's arrays, read through the class per node, cost a
+      // retain and a release each time.
+      document.bytes.withUnsafeBytes { bytes in
+        document.nodes.withUnsafeBufferPointer { nodes in
+          for node in nodes {
+            guard let start = Self.idStart(node) else { continue }
+            found.append(Self.fingerprint(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + 24)])))
+          }
         }
-        let start = Int(node.start) + (node.kind == .quotedString ? 1 : 0)
-        if let id = Bits(bytes[start..<(start + 24)]) { bits.insert(id) }
       }
+      fingerprints = found.sorted()
     }
 
-    /// Whether `id` was written in the file or given out; only candidates (24 uppercase hex
-    /// digits) can be.
+    /// Whether `id` is written in the file or was given out.
     func contains(_ id: String) -> Bool {
-      Bits(id.utf8).map(bits.contains) ?? false
+      if given.contains(id) { return true }
+      let digits = Array(id.utf8)
+      guard digits.count == 24 else { return false }
+      let wanted = digits.withUnsafeBytes(Self.fingerprint)
+      // The first fingerprint not below the one wanted.
+      var low = 0
+      var high = fingerprints.count
+      while low < high {
+        let middle = (low + high) / 2
+        if fingerprints[middle] < wanted { low = middle + 1 } else { high = middle }
+      }
+      guard low < fingerprints.count, fingerprints[low] == wanted else { return false }
+      // Found (or a fingerprint shared by chance): the file's strings say which.
+      return document.bytes.withUnsafeBufferPointer { bytes in
+        document.nodes.contains { node in
+          guard let start = Self.idStart(node) else { return false }
+          return bytes[start..<(start + 24)].elementsEqual(digits)
+        }
+      }
     }
 
     /// Marks an ID as given out.
     mutating func insert(_ id: String) {
-      if let id = Bits(id.utf8) { bits.insert(id) }
+      given.insert(id)
     }
 
-    /// 24 uppercase hex digits as a number.
-    private struct Bits: Hashable {
-      var high: UInt64 = 0
-      var low: UInt32 = 0
+    /// Where a node's 24 characters start, if it is a string of that length, bare or quoted.
+    private static func idStart(_ node: PBXDocument.Node) -> Int? {
+      let length = node.end - node.start
+      if node.kind == .bareString && length == 24 { return Int(node.start) }
+      if node.kind == .quotedString && length == 26 { return Int(node.start) + 1 }
+      return nil
+    }
 
-      init?<Digits: Collection<UInt8>>(_ digits: Digits) {
-        guard digits.count == 24 else { return nil }
-        var index = 0
-        for byte in digits {
-          let value: UInt8
-          switch byte {
-          case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-          case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-          default: return nil
-          }
-          if index < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt32(value) }
-          index += 1
-        }
-      }
+    /// 24 bytes folded into a number: equal bytes, equal numbers; others rarely.
+    private static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+      let first = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+      let second = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      let third = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+      return first &* 0x9E37_79B9_7F4A_7C15 ^ (second &* 0xC2B2_AE3D_27D4_EB4F) ^ (third &* 0x1656_67B1_9E37_79F9)
     }
   }
 

@@ -24,6 +24,50 @@ import Testing
     #expect(TableAddress(catalogPath: path) == nil)
   }
 
+  /// A relative path reads the same whether it takes the byte path (ASCII, no empty component) or
+  /// the character path: both held to the reading by components, on random paths made of the
+  /// parts that matter (empty components, `.lproj` or not, extensions, non-ASCII names, a combining
+  /// mark and a prepended one, U+0600, that joins the `.` before `lproj` into one character).
+  @Test func relativePathsReadAsTheirComponentsSay() {
+    let parts: [[String]] = [
+      ["", "", "/", "a/", "Settings.bundle/", "a//b/", "é/", "x/y/"],
+      [
+        "en.lproj", "de.lproj", "Base.lproj", ".lproj", "é.lproj", "x\u{600}.lproj", "a\u{301}.lproj", "en.lprojx",
+        "en",
+      ],
+      ["/", "/", "/", "//"],
+      ["Root.strings", "L.stringsdict", ".strings", "C.xcstrings", "a.b.strings", "x", "é.strings", "Root.json", "."],
+      ["", "", "", "/", "/x"],
+    ]
+    var generator = SeededGenerator(seed: 11)
+    var readTables = 0
+    for _ in 0..<20000 {
+      let path = parts.map { $0[Int(generator.next() % UInt64($0.count))] }.joined()
+      let expected = Self.addressByComponents(path)
+      #expect(TableAddress(relativePath: path) == expected, "\(path.debugDescription)")
+      if expected != nil { readTables += 1 }
+    }
+    #expect(readTables > 500)
+  }
+
+  /// The reading by components, as the address was read before the byte path.
+  static func addressByComponents(_ path: String) -> TableAddress? {
+    let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard components.count >= 2, let dot = components[components.count - 1].lastIndex(of: "."),
+      let kind = LocalizationFileKind(
+        rawValue: String(components[components.count - 1][components[components.count - 1].index(after: dot)...])),
+      kind != .xcstrings
+    else { return nil }
+    let folder = components[components.count - 2]
+    guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
+    let file = components[components.count - 1]
+    let table = String(file.dropLast(kind.fileExtension.count + 1))
+    guard !table.isEmpty else { return nil }
+    return TableAddress(
+      directory: components.dropLast(2).joined(separator: "/"), language: String(folder.dropLast(6)), table: table,
+      kind: kind)
+  }
+
   /// Addresses sort by their relative paths' bytes, then (for one catalog's languages) by
   /// language; the comparison walks the path's parts instead of building the path.
   @Test func addressesSortByRelativePathThenLanguage() {
