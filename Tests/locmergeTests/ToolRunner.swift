@@ -6,6 +6,8 @@ enum ToolRunner {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// Whether the program died of a signal other than the timeout's kill (`status` is the signal).
+    var crashed = false
   }
 
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -71,7 +73,8 @@ enum ToolRunner {
     let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     return Outcome(
       status: timedOut ? -1 : process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-      standardError: String(decoding: errData, as: UTF8.self))
+      standardError: String(decoding: errData, as: UTF8.self),
+      crashed: process.terminationReason == .uncaughtSignal && !timedOut)
   }
 }
 
