@@ -146,14 +146,17 @@ package enum FileBytes {
 }
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  var madeBlocking = false
   while true {
     #if canImport(Glibc)
       let result = Glibc.read(descriptor, buffer, count)
     #else
       let result = Darwin.read(descriptor, buffer, count)
     #endif
-    // Regular files do not block; should one say it would, read it blocking.
-    guard result < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return result }
+    // Regular files do not block; should one say it would, read it blocking, once (a descriptor
+    // that still says so is an error, not a reason to spin).
+    guard result < 0, errno == EAGAIN || errno == EWOULDBLOCK, !madeBlocking else { return result }
     guard fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0 else { return result }
+    madeBlocking = true
   }
 }

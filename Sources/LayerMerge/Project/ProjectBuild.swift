@@ -175,12 +175,11 @@ public struct ProjectBuild: Sendable {
       sharedBy: stale.map { targets[$0].layers }, options: options, destinations: stale.map { destinations[$0] })
     // Each stale target's merge and rendered files, made once by whoever asks first.
     let prepared = stale.map { _ in LazyValue<Prepared>() }
-    let preparation = { @Sendable (position: Int) -> Prepared in
+    let make = { @Sendable (position: Int) -> Prepared in
       let index = stale[position]
-      return prepared[position].value {
-        prepare(targets[index], destination: destinations[index], state: states[index], shared: shared)
-      }
+      return prepare(targets[index], destination: destinations[index], state: states[index], shared: shared)
     }
+    let preparation = { @Sendable (position: Int) -> Prepared in prepared[position].value { make(position) } }
     // The first target is merged and rendered alone, every core on its tables and checks: it
     // makes what the shared layers' checks, records and renderings give every other target, which
     // the targets built side by side would otherwise wait for (or make on every core at once).
@@ -199,7 +198,8 @@ public struct ProjectBuild: Sendable {
     for position in (stale.count - lag)..<stale.count { work.append((position, true)) }
     let built = work.concurrentMap { position, writes -> (Int, ProjectBuildResult.Target)? in
       guard writes else {
-        _ = preparation(position)
+        // Nothing to do if the write came first (this item's thread was held up).
+        prepared[position].prepare { make(position) }
         return nil
       }
       let result = write(preparation(position), whileWaiting: whileWaiting)

@@ -9,6 +9,8 @@
 final class LazyValue<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var stored: Value?
+  /// Whether the value was discarded: its last use is over.
+  private var isDiscarded = false
 
   init() {
     mutex = .allocate(capacity: 1)
@@ -27,11 +29,25 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     return stored != nil
   }
 
-  /// Forgets the value, once no caller needs it any more (a later call would make it again).
+  /// Forgets the value, once no caller needs it any more (a later ``value(_:)`` would make it
+  /// again; ``prepare(_:)`` would not).
   func discard() {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     stored = nil
+    isDiscarded = true
+  }
+
+  /// Makes the value ahead of its use, unless it is made already or its use is over: a
+  /// preparation that comes late must not make it again and hold it to the end.
+  /// - Returns: Whether this call made it.
+  @discardableResult
+  func prepare(_ make: () -> Value) -> Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard stored == nil, !isDiscarded else { return false }
+    stored = make()
+    return true
   }
 
   /// The value, made by `make` on the first call.

@@ -33,30 +33,32 @@ enum PBXIdentifier {
   /// IDs a new object may not take: every 24-character string of the file (a list may name an ID
   /// that has no object, in a broken file), and those this edit gave out.
   ///
-  /// The file's are kept as one sorted number per string, made from its bytes, and a number found
-  /// there is confirmed against the file's strings: a set of strings (or of their hashes) for the
-  /// tens of thousands of IDs a large project writes cost a tenth of an install, for the handful
-  /// of look-ups an install makes.
+  /// The file's are kept as their fingerprints, sorted, each with where its string stands, and a
+  /// fingerprint found there is confirmed against the strings that have it: a set of strings (or
+  /// of their hashes) for the tens of thousands of IDs a large project writes cost a tenth of an
+  /// install, for the handful of look-ups an install makes. The fingerprint's multipliers are
+  /// drawn per process, so no file can make many strings share a candidate's fingerprint.
   struct Taken {
     private let document: PBXDocument
-    /// The sorted ``fingerprint(_:)`` of every 24-character string of the file.
-    private let fingerprints: [UInt64]
+    /// Every 24-character string of the file: its ``fingerprint(_:)`` and its first byte, in
+    /// order of fingerprint.
+    private let strings: [(fingerprint: UInt64, start: Int)]
     private var given: Set<String> = []
 
     init(referencedIn document: PBXDocument) {
       self.document = document
-      var found: [UInt64] = []
+      var found: [(fingerprint: UInt64, start: Int)] = []
       // Through buffers taken once: the document's arrays, read through the class per node, cost a
       // retain and a release each time.
       document.bytes.withUnsafeBytes { bytes in
         document.nodes.withUnsafeBufferPointer { nodes in
           for node in nodes {
             guard let start = Self.idStart(node) else { continue }
-            found.append(Self.fingerprint(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + 24)])))
+            found.append((Self.fingerprint(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + 24)])), start))
           }
         }
       }
-      fingerprints = found.sorted()
+      strings = found.sorted { $0.fingerprint < $1.fingerprint }
     }
 
     /// Whether `id` is written in the file or was given out.
@@ -65,21 +67,20 @@ enum PBXIdentifier {
       let digits = Array(id.utf8)
       guard digits.count == 24 else { return false }
       let wanted = digits.withUnsafeBytes(Self.fingerprint)
-      // The first fingerprint not below the one wanted.
+      // The first string whose fingerprint is not below the one wanted.
       var low = 0
-      var high = fingerprints.count
+      var high = strings.count
       while low < high {
         let middle = (low + high) / 2
-        if fingerprints[middle] < wanted { low = middle + 1 } else { high = middle }
+        if strings[middle].fingerprint < wanted { low = middle + 1 } else { high = middle }
       }
-      guard low < fingerprints.count, fingerprints[low] == wanted else { return false }
-      // Found (or a fingerprint shared by chance): the file's strings say which.
-      return document.bytes.withUnsafeBufferPointer { bytes in
-        document.nodes.contains { node in
-          guard let start = Self.idStart(node) else { return false }
-          return bytes[start..<(start + 24)].elementsEqual(digits)
-        }
+      let bytes = document.bytes
+      while low < strings.count, strings[low].fingerprint == wanted {
+        let start = strings[low].start
+        if bytes[start..<(start + 24)].elementsEqual(digits) { return true }
+        low += 1
       }
+      return false
     }
 
     /// Marks an ID as given out.
@@ -95,12 +96,20 @@ enum PBXIdentifier {
       return nil
     }
 
+    /// Odd multipliers drawn once per process.
+    private static let multipliers = (
+      UInt64.random(in: .min ... .max) | 1, UInt64.random(in: .min ... .max) | 1, UInt64.random(in: .min ... .max) | 1
+    )
+
     /// 24 bytes folded into a number: equal bytes, equal numbers; others rarely.
     private static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
       let first = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
       let second = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
       let third = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-      return first &* 0x9E37_79B9_7F4A_7C15 ^ (second &* 0xC2B2_AE3D_27D4_EB4F) ^ (third &* 0x1656_67B1_9E37_79F9)
+      let (a, b, c) = multipliers
+      let (x, y) = (second &* b, third &* c)
+      let folded = first &* a ^ (x << 21 | x >> 43) ^ (y << 42 | y >> 22)
+      return folded ^ folded >> 29
     }
   }
 

@@ -131,6 +131,42 @@ import Testing
     }
   }
 
+  /// Found by an independent review: a file that names, without objects, the IDs the new phases
+  /// would take (each target lists its phase's first 15 candidates) made every candidate tried
+  /// look through the whole file, so installing took time in targets × size.
+  @Test func idsTheFileNamesWithoutObjectsKeepInstallLinear() throws {
+    let phase = LocMergePhase.phase(
+      tool: .onPath("locmerge"), configuration: nil, inputFileList: "i.xcfilelist", outputFileList: "o.xcfilelist")
+    var projects: [XcodeProject] = []
+    for count in [100, 400] {
+      let plain = try XcodeProjectReader.parse(Self.project(count), path: "p.pbxproj", sourceRoot: "/nonexistent")
+      // After each target's Resources phase in its list: the IDs its new phase would try first.
+      var dangling: [Substring: String] = [:]
+      for target in plain.targets {
+        let resources = try #require(target.buildPhases.first?.id)
+        let candidates = PBXIdentifier.candidates(XcodeProjectEditor.phaseIDParts(LocMergePhase.name, target, plain))
+        dangling["\t\t\t\t\(resources) /* Resources */,"[...]] = candidates.prefix(15).map { "\t\t\t\t\($0),\n" }
+          .joined()
+      }
+      var text = ""
+      for line in String(decoding: plain.document.bytes, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      {
+        text += line + "\n" + (dangling[line] ?? "")
+      }
+      let project = try XcodeProjectReader.parse(
+        Array(text.dropLast().utf8), path: "p.pbxproj", sourceRoot: "/nonexistent")
+      #expect(project.document.bytes.count > plain.document.bytes.count + count * 15 * 24)
+      projects.append(project)
+    }
+    let install = { (index: Int) in
+      let project = projects[index]
+      _ = try XcodeProjectEditor.install(phase, in: project, targets: project.targets.map(\.name))
+    }
+    let (small, large, linear) = try Self.isLinear(small: { try install(0) }, large: { try install(1) })
+    #expect(linear, "install: \(small) s at n, \(large) s at 4n")
+  }
+
   @Test func pathologicalTextIsReadInLinearTime() throws {
     let cases: [(String, (Int) -> String)] = [
       ("a long bare string", { "{ a = " + String(repeating: "x", count: $0 * 100) + "; }" }),
