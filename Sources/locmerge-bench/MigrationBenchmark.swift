@@ -8,24 +8,13 @@ import LayerMerge
 /// `extract`. Both write the same layers (checked), into a fresh folder every round.
 enum MigrationBenchmark {
   static func run(shared: URL, binary: URL, rounds: Int) throws -> String {
-    let app = "ghostery__user-agent-ios"
-    let corpus = shared.appendingPathComponent("corpus/\(app)")
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "locmerge-bench-migrate-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    try FileManager.default.createDirectory(
-      at: root.appendingPathComponent("UserAgent.xcodeproj"), withIntermediateDirectories: true)
-    for item in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
-      try FileManager.default.createSymbolicLink(
-        at: root.appendingPathComponent(item), withDestinationURL: corpus.appendingPathComponent(item))
-    }
-    try FileManager.default.copyItem(
-      at: shared.appendingPathComponent("xcodeproj/\(app)/UserAgent.xcodeproj/project.pbxproj"),
-      to: root.appendingPathComponent("UserAgent.xcodeproj/project.pbxproj"))
+    let scratch = try GhosteryScratch(shared: shared, label: "migrate")
+    defer { scratch.remove() }
+    let root = scratch.root
     let fromProject = root.appendingPathComponent("FromProject")
     let byHand = root.appendingPathComponent("ByHand")
     let initialize = [
-      "init", "--xcodeproj", root.appendingPathComponent("UserAgent.xcodeproj").path, "-o", fromProject.path,
+      "init", "--xcodeproj", scratch.project.path, "-o", fromProject.path,
     ]
     let extract =
       ["extract", "--only-lproj", "-o", byHand.path, "-c", root.appendingPathComponent("by-hand.json").path]

@@ -13,20 +13,9 @@ import LayerMerge
 /// so every round does the whole install and writes.
 enum XcodeBenchmark {
   static func run(shared: URL, binary: URL, rounds: Int) throws -> String {
-    let app = "ghostery__user-agent-ios"
-    let source = shared.appendingPathComponent("xcodeproj/\(app)/UserAgent.xcodeproj/project.pbxproj")
-    let corpus = shared.appendingPathComponent("corpus/\(app)")
-    let bytes = try Data(contentsOf: source)
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "locmerge-bench-xcode-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    try FileManager.default.createDirectory(
-      at: root.appendingPathComponent("UserAgent.xcodeproj"), withIntermediateDirectories: true)
-    for item in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
-      try FileManager.default.createSymbolicLink(
-        at: root.appendingPathComponent(item), withDestinationURL: corpus.appendingPathComponent(item))
-    }
-    let projectFile = root.appendingPathComponent("UserAgent.xcodeproj/project.pbxproj")
+    let scratch = try GhosteryScratch(shared: shared, label: "xcode")
+    defer { scratch.remove() }
+    let (root, projectFile, bytes) = (scratch.root, scratch.projectFile, scratch.bytes)
     let config = root.appendingPathComponent("locmerge.json")
     let configText = """
       {
@@ -47,7 +36,7 @@ enum XcodeBenchmark {
       try? FileManager.default.removeItem(at: root.appendingPathComponent("Lists"))
     }
     reset()
-    let project = root.appendingPathComponent("UserAgent.xcodeproj").path
+    let project = scratch.project.path
     let show = ["xcode", "show", "--json", "--project", project, "--config", config.path]
     let install = ["xcode", "install", "--remove-copies", "--project", project, "--config", config.path]
     guard Spawn.run(binary.path, show) == 0 else { return "(xcode show failed; figures skipped)\n" }
