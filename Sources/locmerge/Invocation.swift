@@ -28,6 +28,10 @@ struct Invocation: Equatable {
     case initXcode(InitXcodeOptions)
     /// `xcode show`, `xcode install`, `xcode uninstall`.
     case xcode(XcodeOptions)
+    /// `export`: XLIFF for translators.
+    case export(ExportOptions)
+    /// `import`: translated XLIFF back into the layers.
+    case importTranslations(ImportOptions)
   }
 
   var command: Command
@@ -71,6 +75,8 @@ struct Invocation: Equatable {
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
+    case "export": return Invocation(command: .export(try ExportOptions.parse(rest)))
+    case "import": return Invocation(command: .importTranslations(try ImportOptions.parse(rest)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

@@ -52,6 +52,9 @@ extension DiagnosticCode {
     case .xcodeProject:
       return "An Xcode project cannot be read or changed (XML, merge conflict, newer format, read-only), or a "
         + "target lacks the locmerge phase."
+    case .foreignOriginal: return "An imported file names no table of the project's layers, or leads out of them."
+    case .unknownUnit: return "An imported unit names a key (or plural form) its table does not have: skipped."
+    case .changedSource: return "An imported unit translates text the development language no longer has: skipped."
     }
   }
 }

@@ -107,4 +107,12 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case projectFile = "project-file"
   /// An Xcode project (`project.pbxproj`) that cannot be read or changed.
   case xcodeProject = "xcode-project"
+
+  // Translators' round trip (`import`)
+  /// An XLIFF `original` that is not a table of a layer of the project, or leads out of it.
+  case foreignOriginal = "foreign-original"
+  /// An imported unit whose key (or place in the entry) the original's table does not have.
+  case unknownUnit = "unknown-unit"
+  /// An imported unit translated from text the development language no longer has.
+  case changedSource = "changed-source"
 }
