@@ -44,12 +44,23 @@ struct InitXcodeCommand {
   func run() -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
     let project: XcodeProject
+    // An install or uninstall of the same project waits until locmerge.json is written.
+    var lock: FolderLock?
     do {
+      if !options.dryRun {
+        lock = try XcodeProjectReader.lockForEditing(path: options.project) {
+          XcodeCommand.sayWaiting(toEdit: options.project, console: console)
+        }
+      }
       project = try XcodeProjectReader.read(path: options.project)
     } catch {
       printer.print(error.diagnostic)
       return .failure
     }
+    return withExtendedLifetime(lock) { migrate(project, printer: printer) }
+  }
+
+  private func migrate(_ project: XcodeProject, printer: DiagnosticPrinter) -> ExitStatus {
     let families = TableFamilies(project: project)
     console.out(Self.found(families, in: project))
     guard !families.families.isEmpty else {

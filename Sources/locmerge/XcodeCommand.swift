@@ -9,11 +9,17 @@ struct XcodeCommand {
 
   func run() -> ExitStatus {
     let integration: XcodeIntegration
+    let lock: FolderLock?
     do {
-      integration = try load()
+      (integration, lock) = try load()
     } catch {
       return error.status
     }
+    // Held until the last file is written: another install or uninstall of this project waits.
+    return withExtendedLifetime(lock) { perform(on: integration) }
+  }
+
+  private func perform(on integration: XcodeIntegration) -> ExitStatus {
     switch options.action {
     case .show: return show(integration)
     case .install: return install(integration)
@@ -30,10 +36,16 @@ struct XcodeCommand {
 
   private var printer: DiagnosticPrinter { DiagnosticPrinter(console: console) }
 
+  /// Whether the run writes: then it locks the project before reading it.
+  private var edits: Bool {
+    options.action != .show && !options.dryRun && !options.check
+  }
+
   /// The Xcode project (named, or the one in the current folder, else in `$SRCROOT`) and the
   /// project file (named, else `locmerge.json` in the current folder, `$SRCROOT`, or the Xcode
-  /// project's folder; none is fine for `show` and `uninstall`).
-  private func load() throws(Stop) -> XcodeIntegration {
+  /// project's folder; none is fine for `show` and `uninstall`); for a run that writes, the
+  /// project's edit lock, taken before either is read.
+  private func load() throws(Stop) -> (XcodeIntegration, FolderLock?) {
     let path: String
     if let given = options.project {
       path = given
@@ -52,7 +64,11 @@ struct XcodeCommand {
       }
     }
     let project: XcodeProject
+    var lock: FolderLock?
     do {
+      if edits {
+        lock = try XcodeProjectReader.lockForEditing(path: path) { Self.sayWaiting(toEdit: path, console: console) }
+      }
       project = try XcodeProjectReader.read(path: path)
     } catch {
       printer.print(error.diagnostic)
@@ -62,11 +78,18 @@ struct XcodeCommand {
       options.config
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
       ?? ProjectFileReader.locate(from: project.sourceRoot, environment: [:])
-    guard let configPath else { return XcodeIntegration(project: project, configuration: nil) }
+    guard let configPath else { return (XcodeIntegration(project: project, configuration: nil), lock) }
     let read = ProjectFileReader.read(path: PathText.absolute(configPath))
     read.diagnostics.forEach(printer.print)
     guard let configuration = read.project else { throw Stop(status: .usage) }
-    return XcodeIntegration(project: project, configuration: configuration)
+    return (XcodeIntegration(project: project, configuration: configuration), lock)
+  }
+
+  /// Tells the user why the run waits for the project's edit lock.
+  static func sayWaiting(toEdit project: String, console: Console) {
+    console.err(
+      "locmerge: waiting for another locmerge run to finish editing \(DisplayText.escaped(PathText.lastComponent(project)))\n"
+    )
   }
 
   private func show(_ integration: XcodeIntegration) -> ExitStatus {

@@ -67,28 +67,32 @@ public struct XcodeInstallation: Sendable {
       label: label ?? configuration.path)
   }
 
-  /// Writes the file lists, the project file and the Xcode project, each atomically (the Xcode
-  /// project last, after checking it can be replaced). Nothing is written when nothing changes.
-  /// - Throws: ``XcodeInstallationError`` naming what could not be written.
+  /// Writes the file lists, the project file and the Xcode project together, all or nothing
+  /// (``FileTransaction``): each is written in full beside the file it replaces, the Xcode project
+  /// and the project file are checked to hold still what was read, and only then are they renamed
+  /// into place — the Xcode project last. Nothing is written when nothing changes.
+  ///
+  /// Take ``XcodeProjectReader/lockForEditing(path:whileWaiting:)`` before reading the project, so
+  /// that concurrent installs and uninstalls take turns.
+  /// - Throws: ``XcodeInstallationError`` naming what could not be written; nothing was.
   public func write() throws(XcodeInstallationError) {
     do {
       if edit.changesFile { try XcodeProjectEdit.checkWritable(edit.project.filePath) }
     } catch {
       throw .project(error)
     }
-    do {
-      for list in fileLists {
-        Self.createFolders(PathText.parent(list.path))
-        try AtomicFile.writeIfChanged(list.bytes, to: list.path)
-      }
-      if let configuration { try AtomicFile.writeIfChanged(configuration.bytes, to: configuration.path) }
-    } catch {
-      throw .output(error)
+    var transaction = FileTransaction(root: edit.project.sourceRoot)
+    for list in fileLists { transaction.replace(list.path, with: list.bytes) }
+    if let configuration {
+      transaction.replace(
+        configuration.path, with: configuration.bytes, expecting: .unchanged(originalConfiguration, fingerprint: nil))
     }
+    edit.add(to: &transaction)
     do {
-      try edit.write()
+      try transaction.commit()
     } catch {
-      throw .project(error)
+      guard error.path == edit.project.filePath else { throw .output(error) }
+      throw .project(edit.projectError(error))
     }
   }
 
@@ -106,16 +110,6 @@ public struct XcodeInstallation: Sendable {
     self.originalConfiguration = originalConfiguration
     self.fileLists = fileLists
     self.removedCopies = removedCopies
-  }
-
-  // MARK: - Private
-
-  /// Creates a folder and the folders it lies in, as `mkdir -p` does; a failure shows when the
-  /// file is written.
-  private static func createFolders(_ path: String) {
-    guard !path.isEmpty, access(path, F_OK) != 0 else { return }
-    createFolders(PathText.parent(path))
-    mkdir(path, 0o755)
   }
 }
 
