@@ -135,12 +135,13 @@ extension XcodeIntegration {
   {
     guard !names.isEmpty else { return configuration.targets }
     var chosen: [ProjectFile.Target] = []
+    var seen: Set<String> = []
     for name in names {
       guard let target = configuration.target(named: name) else {
         throw .notConfigured(
           name: name, suggestion: XcodeProjectEditor.closestName(to: name, among: configuration.targets.map(\.name)))
       }
-      if !chosen.contains(where: { $0.name == name }) { chosen.append(target) }
+      if seen.insert(name).inserted { chosen.append(target) }
     }
     return chosen
   }

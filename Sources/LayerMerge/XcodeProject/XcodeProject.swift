@@ -138,7 +138,11 @@ public struct XcodeProject: Sendable {
   /// The format of the file (`objectVersion`).
   public var objectVersion: Int
   /// The targets, in the order of the project's `targets` list.
-  public var targets: [Target]
+  public var targets: [Target] {
+    didSet { targetIndex = NameIndex(targets.lazy.map(\.name)) }
+  }
+  /// Where each target's name first stands in ``targets``.
+  private var targetIndex: NameIndex
   /// The synchronized folders, in the order of the file.
   public var synchronizedFolders: [SynchronizedFolder]
   /// The text the project was read from, for editing.
@@ -147,8 +151,23 @@ public struct XcodeProject: Sendable {
   /// refuses a file that changed since.
   package var fingerprint: FileFingerprint?
 
-  /// The target with this name, if the project has one.
+  init(
+    path: String, filePath: String, sourceRoot: String, objectVersion: Int, targets: [Target],
+    synchronizedFolders: [SynchronizedFolder], document: PBXDocument, fingerprint: FileFingerprint?
+  ) {
+    self.path = path
+    self.filePath = filePath
+    self.sourceRoot = sourceRoot
+    self.objectVersion = objectVersion
+    self.targets = targets
+    self.targetIndex = NameIndex(targets.lazy.map(\.name))
+    self.synchronizedFolders = synchronizedFolders
+    self.document = document
+    self.fingerprint = fingerprint
+  }
+
+  /// The target with this name, if the project has one (one lookup, however many targets).
   public func target(named name: String) -> Target? {
-    targets.first { $0.name == name }
+    targetIndex.position(of: name).map { targets[$0] }
   }
 }
