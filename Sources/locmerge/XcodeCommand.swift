@@ -226,9 +226,9 @@ struct XcodeCommand {
     for target in targets {
       let kind = target.productType.map { $0.replacing("com.apple.product-type.", with: "") } ?? "target"
       let tables = target.tables.map { table in
-        let files = table.files.values.sorted()
-        let shown = files.prefix(2).map(DisplayText.escaped).joined(separator: ", ")
-        return "\(DisplayText.escaped(table.name)) (\(shown)\(files.count > 2 ? " and \(files.count - 2) more" : ""))"
+        // As `show` writes them: `gaios/*.lproj/Localizable.strings`, and which languages.
+        "\(DisplayText.escaped(table.name)) (\(DisplayText.escaped(XcodeShowRenderer.languages(table))): "
+          + "\(DisplayText.escaped(XcodeShowRenderer.paths(table))))"
       }
       text +=
         "\(prefix)  \(DisplayText.escaped(target.target)) (\(DisplayText.escaped(kind))): "

@@ -142,7 +142,7 @@ struct XcodeShowRenderer {
   }
 
   /// The languages of a table, or how many when they are many.
-  private static func languages(_ table: XcodeProject.LocalizedTable) -> String {
+  static func languages(_ table: XcodeProject.LocalizedTable) -> String {
     table.isCatalog ? "catalog" : languages(of: table.files)
   }
 
@@ -154,7 +154,7 @@ struct XcodeShowRenderer {
 
   /// The files of a table in one line: `Acme/*.lproj/Localizable.strings` when they differ only
   /// by their language folder, else the first and how many more.
-  private static func paths(_ table: XcodeProject.LocalizedTable) -> String {
+  static func paths(_ table: XcodeProject.LocalizedTable) -> String {
     paths(table.files)
   }
 

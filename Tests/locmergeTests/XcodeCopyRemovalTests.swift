@@ -267,8 +267,7 @@ import Testing
       try scratch.write("\"ok\" = \"Gut\";\n\"hi\" = \"\(de)\";\n", to: "\(folder)/de.lproj/Localizable.strings")
     }
     let named =
-      "  AppUITests (bundle.ui-testing): Localizable.strings (App/de.lproj/Localizable.strings, App/en.lproj/"
-      + "Localizable.strings)\n"
+      "  AppUITests (bundle.ui-testing): Localizable.strings (de en: App/*.lproj/Localizable.strings)\n"
     let migrated = try Self.run(["init", "--xcodeproj", "App.xcodeproj"], in: scratch)
     #expect(migrated.status == 0, "\(migrated.standardError)")
     let expected6: String =
