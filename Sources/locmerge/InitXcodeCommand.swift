@@ -50,8 +50,15 @@ struct InitXcodeCommand {
       printer.print(error.diagnostic)
       return .failure
     }
+    project.diagnostics.forEach(printer.print)
     let families = TableFamilies(project: project)
     console.out(Self.found(families, in: project))
+    // Targets outside the migration that copy the same files keep copying them after the install.
+    let copied = Set(families.families.flatMap { $0.members.flatMap { $0.files.values } })
+    let leftBehind = XcodeCommand.leftBehind(
+      project.targets(copying: copied, except: Set(families.targets)), prefix: "",
+      heading: "Targets outside the migration copy these files too, and still will after 'xcode install'")
+    if !leftBehind.isEmpty { console.out(leftBehind + "\n") }
     guard !families.families.isEmpty else {
       console.err(
         "locmerge: nothing to migrate: no table is copied per target (two product targets with the same table under "

@@ -31,7 +31,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A layer without any table.
   case emptyLayer = "empty-layer"
   /// Something in a layer that was not read: a link that loops or leads into the destination, a
-  /// name that is not valid UTF-8, a folder named like a table.
+  /// name that is not valid UTF-8, a folder named like a table. Also a file or synchronized folder
+  /// an Xcode project names outside its source root (as written or through a link): never read.
   case skippedPath = "skipped-path"
 
   // String Catalogs
