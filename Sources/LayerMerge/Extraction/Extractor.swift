@@ -118,15 +118,17 @@ public enum Extractor {
 
   /// What keeps copies from being extracted: names that cannot be layer folders, options that
   /// cannot work, and every problem reading the copies, sorted by place.
+  /// A file several copies hold (the same files in several targets of an Xcode project) is
+  /// reported once.
   static func problems(_ copies: [LoadedLayer], options: ExtractionOptions) -> [Diagnostic] {
-    var diagnostics = options.problems(targets: copies.map(\.layer.name)).map { Diagnostic(.error, .invalidLayer, $0) }
+    var lists = [options.problems(targets: copies.map(\.layer.name)).map { Diagnostic(.error, .invalidLayer, $0) }]
     for copy in copies {
-      diagnostics += copy.diagnostics
+      var diagnostics = copy.diagnostics
       for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
       for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
-      diagnostics += catalogsBesideTables(in: copy)
+      lists.append(diagnostics + catalogsBesideTables(in: copy))
     }
-    return LayerMerger.sortedByLocation(diagnostics)
+    return Diagnostic.once(lists)
   }
 
   /// Renders the layers (an empty base kept by its placeholder), sizes the copies and the
