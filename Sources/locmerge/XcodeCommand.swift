@@ -74,6 +74,8 @@ struct XcodeCommand {
       printer.print(error.diagnostic)
       throw Stop(status: .failure)
     }
+    // What the project names outside its folder is said once and never read.
+    project.diagnostics.forEach(printer.print)
     let configPath =
       options.config
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
@@ -142,7 +144,8 @@ struct XcodeCommand {
       let lists = installation.changedFileLists.count
       console.err(
         "locmerge: dry run, nothing written: \(changedTargets(installation.edit)) of \(installation.edit.targets.count) "
-          + "targets would change, \(lists) file list\(lists == 1 ? "" : "s") would be written\n")
+          + "targets would change, \(lists) file list\(lists == 1 ? "" : "s") would be written\n"
+          + Self.leftBehind(installation.targetsLeftBehind, prefix: "locmerge: "))
       return .success
     }
     let changedLists = installation.changedFileLists.count
@@ -152,7 +155,9 @@ struct XcodeCommand {
       return report(error)
     }
     var text = "\(name): objectVersion \(project.objectVersion)\n"
-    text += "  The phase runs \(installation.tool)" + toolReason(installation.toolChoice) + ".\n"
+    text +=
+      "  The phase runs \(DisplayText.escaped(installation.tool.description))" + toolReason(installation.toolChoice)
+      + ".\n"
     if installation.configuration != nil {
       text +=
         "  \(ProjectFileReader.fileName): \"destination\" is now \(XcodeProjectFileSettings.destination) (the "
@@ -166,12 +171,17 @@ struct XcodeCommand {
       if !result.removedCopies.isEmpty {
         line += "; copies taken out: " + result.removedCopies.map(DisplayText.escaped).joined(separator: ", ")
       }
+      if let target, !XcodeProjectEditor.foreignPhases(named: LocMergePhase.name, in: target, project: project).isEmpty
+      {
+        line += "; its own Run Script phase named '\(LocMergePhase.name)' (not written by locmerge) stays as it is"
+      }
       text += line + "\n"
     }
     text += "  File lists: \(changedLists) written, \(installation.fileLists.count - changedLists) unchanged.\n"
     if !installation.removedCopies.isEmpty {
       text += "  The copies taken out stay on disk and in the project navigator; the targets no longer copy them.\n"
     }
+    text += Self.leftBehind(installation.targetsLeftBehind, prefix: "  ")
     if installation.edit.changesFile {
       text +=
         "If the project is open in Xcode, let Xcode read it again from disk ('Revert' when Xcode asks): "
@@ -226,6 +236,30 @@ struct XcodeCommand {
       error.diagnostics.forEach(printer.print)
     }
     return error.isUsage ? .usage : .failure
+  }
+
+  /// The targets outside `locmerge.json` that still copy files of the copies in the way, each with
+  /// what it copies, and when those files may go; `""` when there are none.
+  static func leftBehind(
+    _ targets: [XcodeProject.TargetCopying], prefix: String,
+    heading: String = "Targets outside \(ProjectFileReader.fileName) still copy files of the old copies"
+  ) -> String {
+    guard !targets.isEmpty else { return "" }
+    var text =
+      "\(prefix)\(heading) (add them to \(ProjectFileReader.fileName), or keep those files while they copy "
+      + "them; 'locmerge xcode show' lists what each target copies):\n"
+    for target in targets {
+      let kind = target.productType.map { $0.replacing("com.apple.product-type.", with: "") } ?? "target"
+      let tables = target.tables.map { table in
+        // As `show` writes them: `gaios/*.lproj/Localizable.strings`, and which languages.
+        "\(DisplayText.escaped(table.name)) (\(DisplayText.escaped(XcodeShowRenderer.languages(table))): "
+          + "\(DisplayText.escaped(XcodeShowRenderer.paths(table))))"
+      }
+      text +=
+        "\(prefix)  \(DisplayText.escaped(target.target)) (\(DisplayText.escaped(kind))): "
+        + tables.joined(separator: ", ") + "\n"
+    }
+    return text
   }
 
   /// A path as the user would type it: relative to the current folder when it lies inside it.

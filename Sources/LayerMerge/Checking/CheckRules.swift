@@ -32,7 +32,7 @@ public struct CheckRules: Hashable, Sendable {
   /// The codes whose diagnostics cannot be turned off or made warnings.
   public static let protectedCodes: Set<DiagnosticCode> = toolFailures.union([
     .unreadableFile, .encoding, .syntax, .truncated, .notADictionary, .nonStringValue, .emptyUnicodeEscape,
-    .unsupportedValue, .formatMismatch,
+    .unsupportedValue, .uneditableTable, .formatMismatch,
   ])
 
   private static let toolFailures: Set<DiagnosticCode> = [

@@ -41,6 +41,9 @@ public struct XcodeInstallation: Sendable {
   public let fileLists: [CompanionFile]
   /// The copies of tables that the install takes out of targets.
   public let removedCopies: [XcodeIntegration.CopyInTheWay]
+  /// The targets outside the project file that copy files of the copies in the way (a UI-test
+  /// bundle, a framework): they still copy them after the install, so those files stay needed.
+  public let targetsLeftBehind: [XcodeProject.TargetCopying]
 
   /// Whether every target has the current phase, the project file says what the phase needs, and
   /// no copy stands in the way: the install would change nothing but (perhaps) the file lists.
@@ -99,7 +102,8 @@ public struct XcodeInstallation: Sendable {
   init(
     tool: LocMergePhase.Tool, toolChoice: ToolChoice, phase: RunScriptPhase,
     statusBefore: [String: XcodeProjectEditor.PhaseStatus], edit: XcodeProjectEdit, configuration: CompanionFile?,
-    originalConfiguration: [UInt8], fileLists: [CompanionFile], removedCopies: [XcodeIntegration.CopyInTheWay]
+    originalConfiguration: [UInt8], fileLists: [CompanionFile], removedCopies: [XcodeIntegration.CopyInTheWay],
+    targetsLeftBehind: [XcodeProject.TargetCopying]
   ) {
     self.tool = tool
     self.toolChoice = toolChoice
@@ -110,6 +114,7 @@ public struct XcodeInstallation: Sendable {
     self.originalConfiguration = originalConfiguration
     self.fileLists = fileLists
     self.removedCopies = removedCopies
+    self.targetsLeftBehind = targetsLeftBehind
   }
 }
 
@@ -127,6 +132,9 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
   /// Targets still copy tables the phase writes into the product (`--remove-copies` takes them
   /// out); `project` is the project file.
   case copiesInTheWay(project: String, [XcodeIntegration.CopyInTheWay])
+  /// `--remove-copies` would take out of the app files the phase does not write (each copy's
+  /// ``XcodeIntegration/CopyInTheWay/lost``); nothing is taken out.
+  case copiesWouldLose(project: String, [XcodeIntegration.CopyInTheWay])
   /// A path the install writes overlaps a source or another write.
   case writeCheck([ProjectWriteCheck.Problem])
   /// The targets' file lists cannot be made.
@@ -150,7 +158,7 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
   public var isUsage: Bool {
     switch self {
     case .noConfiguration, .unknownTargets, .notConfigured, .settings, .writeCheck, .fileLists: return true
-    case .copiesInTheWay, .project, .output: return false
+    case .copiesInTheWay, .copiesWouldLose, .project, .output: return false
     }
   }
 
@@ -167,19 +175,12 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
     case .settings(let problems):
       return problems.map { Diagnostic(.error, .projectFile, $0.message, at: $0.location) }
     case .copiesInTheWay(let project, let copies):
-      return copies.map { copy in
-        let place: String
-        switch copy.source {
-        case .buildFile: place = "in Copy Bundle Resources"
-        case .synchronizedFolder: place = "from a synchronized folder"
-        }
-        let files = copy.files.map(DisplayText.escaped).joined(separator: ", ")
-        return Diagnostic(
-          .error, .xcodeProject,
-          "target '\(DisplayText.escaped(copy.target))' still copies \(DisplayText.escaped(copy.table)) (\(files)) "
-            + "\(place); the phase writes it into the product too, which Xcode refuses (\"Multiple commands "
-            + "produce\"). --remove-copies takes the copy out of the target; its files stay on disk",
-          at: SourceLocation(path: project))
+      return copies.map {
+        Diagnostic(.error, .xcodeProject, $0.refusal(removing: false), at: SourceLocation(path: project))
+      }
+    case .copiesWouldLose(let project, let copies):
+      return copies.map {
+        Diagnostic(.error, .xcodeProject, $0.refusal(removing: true), at: SourceLocation(path: project))
       }
     case .writeCheck(let problems):
       return problems.map(\.diagnostic)

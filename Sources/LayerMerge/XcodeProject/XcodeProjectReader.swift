@@ -112,12 +112,14 @@ public enum XcodeProjectReader {
     var tables = TargetTables(document: document, sourceRoot: root)
     let targets = model.targets.map { target in
       var target = target
-      target.tables = tables.tables(of: target)
+      (target.tables, target.localizedSources) = tables.read(target)
       return target
     }
-    return XcodeProject(
+    var project = XcodeProject(
       path: path, filePath: file, sourceRoot: root, objectVersion: model.objectVersion, targets: targets,
       synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document, fingerprint: nil)
+    project.diagnostics = tables.diagnostics()
+    return project
   }
 
   /// Checks the bytes and parses them into a lossless document.
