@@ -53,6 +53,8 @@ extension DiagnosticCode {
     case .xcodeProject:
       return "An Xcode project cannot be read or changed (XML, merge conflict, newer format, read-only), or a "
         + "target lacks the locmerge phase."
+    case .xliff:
+      return "An XLIFF file or .xcloc cannot be read: malformed XML, a DOCTYPE or entity, or not XLIFF 1.2."
     }
   }
 }

@@ -111,4 +111,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case projectFile = "project-file"
   /// An Xcode project (`project.pbxproj`) that cannot be read or changed.
   case xcodeProject = "xcode-project"
+
+  // Translation
+  /// An XLIFF file or `.xcloc` bundle that cannot be read: not well-formed XML, a DOCTYPE or
+  /// entity declaration, an encoding other than UTF-8 or UTF-16, or not XLIFF 1.2 as Xcode and
+  /// translation tools write it.
+  case xliff
 }
