@@ -47,6 +47,9 @@ enum SourceScanAgreement {
       }
       if Int(token.start) < insideUntil { continue }
       if token.kind == .string { insideUntil = max(insideUntil, Int(token.end)) }
+      // A token that stopped at a line break (an unterminated literal) would take in what comes
+      // before the break.
+      if !endsItself(token, tokens, bytes) { continue }
       if k % 3 != 2 { insertions.append(Int(token.end)) }
     }
     var result: [UInt8] = []
@@ -59,6 +62,17 @@ enum SourceScanAgreement {
     }
     result.append(contentsOf: bytes[last...])
     return result
+  }
+
+  private static func endsItself(_ token: SourceToken, _ tokens: SourceTokens, _ bytes: [UInt8]) -> Bool {
+    let last = Int(token.end) - 1
+    switch token.kind {
+    case .string: return tokens.literals[Int(token.link)].isTerminated
+    case .character: return last > Int(token.start) && bytes[last] == UInt8(ascii: "'")
+    case .regex:
+      return last > Int(token.start) && (bytes[last] == UInt8(ascii: "/") || bytes[last] == UInt8(ascii: "#"))
+    default: return true
+    }
   }
 
   private static func sameKey(_ a: LookupKey, _ b: LookupKey) -> Bool {

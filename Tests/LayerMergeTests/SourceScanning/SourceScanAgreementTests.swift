@@ -33,6 +33,14 @@ import Testing
     #expect(SourceScanAgreement.problem(source, c.language, helpers: c.helpers) == nil)
   }
 
+  /// Found by the fuzzer: trivia after an unterminated literal, before its line break, became part
+  /// of it (a flaw of the check, not of the scanner).
+  @Test func nothingIsInsertedBeforeTheBreakThatEndsALiteral() {
+    let source = Array("NSLocalizedString(@\"a\" Table\", self.bundle, nil);\n  return x;".utf8)
+    #expect(SourceScanAgreement.problem(source, .objectiveC) == nil)
+    #expect(SourceScanAgreement.problem(Array("NSLocalizedString(\"a\" + \"open\n  return x".utf8), .swift) == nil)
+  }
+
   @Test func theInsertionsChangeTheBytes() {
     let source = Array(#"NSLocalizedString(key + "a", comment: "b")"#.utf8)
     let spaced = SourceScanAgreement.withTrivia(source, .swift)
