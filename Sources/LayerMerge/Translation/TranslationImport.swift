@@ -64,7 +64,7 @@ public struct TranslationImport: Sendable {
       diagnostics += file.problems
       skippedUnits += file.problems.count
       // A target that is empty, or marked as no translation yet, is not imported.
-      let translated = file.units.filter { !$0.target.isEmpty && ($0.state.map(Self.untranslatedStates.contains) ?? false) }
+      let translated = file.units.filter { !$0.target.isEmpty && !($0.state.map(Self.untranslatedStates.contains) ?? false) }
       untranslatedUnits += file.untranslated + file.units.count - translated.count
       translatedUnits += translated.count
       file.units = translated
@@ -103,7 +103,8 @@ public struct TranslationImport: Sendable {
         continue
       }
       var plan = planned[destination.path] ?? PlannedFile(destination: destination, reference: reference)
-      for unit in file.units { take(unit, into: &plan) }
+      // A catalog holds every language: its plan takes units from several files, each in its own.
+      for unit in file.units { take(unit, into: &plan, from: destination) }
       planned[destination.path] = plan
     }
     for path in planned.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -127,8 +128,10 @@ public struct TranslationImport: Sendable {
   private static let untranslatedStates: Set<String> = ["new", "needs-translation"]
 
   /// Checks a unit against the original and adds its edit.
-  private mutating func take(_ unit: TranslationImportFile.Unit, into plan: inout PlannedFile) {
-    let language = plan.destination.language
+  private mutating func take(
+    _ unit: TranslationImportFile.Unit, into plan: inout PlannedFile, from destination: ImportDestination
+  ) {
+    let language = destination.language
     guard let leaves = plan.reference.leaves(of: unit.key, language: language) else {
       skip(
         unit, .unknownUnit,
