@@ -191,6 +191,8 @@ public struct TranslationImport: Sendable {
 
   /// Applies a file's edits, checks the result, and keeps the change.
   private mutating func finish(_ plan: PlannedFile, skippingInvalid: Bool) {
+    // A file with nothing translated in it is neither created nor touched.
+    guard !plan.units.isEmpty else { return }
     let destination = plan.destination
     let old: [UInt8]?
     do {
@@ -206,6 +208,8 @@ public struct TranslationImport: Sendable {
     var units = plan.units
     // Units whose translation can crash are found in each round; a round without any ends it.
     for round in 0..<3 {
+      // Every unit left out: the file stays as it is (or is not created).
+      guard !units.isEmpty else { return }
       let bytes: [UInt8]
       do {
         bytes = try TableEditor.apply(
