@@ -23,7 +23,9 @@ struct ExportCommand {
       try context.checkLayers(console: console)
       let folder = PathText.absolute(options.output)
       let check = ProjectWriteCheck(
-        writes: [ProjectWriteCheck.Path(folder, role: .destination, label: "the export folder \(DisplayText.escaped(folder))")],
+        writes: [
+          ProjectWriteCheck.Path(folder, role: .destination, label: "the export folder \(DisplayText.escaped(folder))")
+        ],
         protected: context.project.protectedPaths())
       try ProjectContext.checkWrites(check, console: console)
     } catch {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -83,7 +83,8 @@ import TestSupport
     defer { fixture.remove() }
     let outcome = try Self.run(["export", "-o", "Translations"], in: fixture)
     #expect(outcome.status == 0, "\(outcome.standardError)")
-    #expect(outcome.standardError.contains("locmerge: de: 4 strings in 3 tables (2 missing, 2 whose text a layer changed)"))
+    #expect(
+      outcome.standardError.contains("locmerge: de: 4 strings in 3 tables (2 missing, 2 whose text a layer changed)"))
     let units = try Self.units(fixture, "Translations/de.xliff")
     #expect(
       units == [
@@ -225,7 +226,9 @@ import TestSupport
     #expect(refused.status == 1)
     #expect(refused.standardError.contains("in/foreign.xliff:3:3: error: the original"), "\(refused.standardError)")
     #expect(refused.standardError.contains("[foreign-original]"))
-    let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE xliff [<!ENTITY a \"aaaa\">]>\n" + foreign.split(separator: "\n").dropFirst().joined(separator: "\n")
+    let doctype =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE xliff [<!ENTITY a \"aaaa\">]>\n"
+      + foreign.split(separator: "\n").dropFirst().joined(separator: "\n")
     try fixture.write(doctype, to: "in/doctype.xliff")
     let bomb = try Self.run(["import", "in/doctype.xliff"], in: fixture)
     #expect(bomb.status == 1, "\(bomb.standardError)")
@@ -272,7 +275,9 @@ import TestSupport
       """
     let counted = try ToolRunner.run(
       executable: URL(fileURLWithPath: "/usr/bin/env"),
-      arguments: ["python3", "-c", script, fixture.path("Translations/de.xliff"), fixture.path("Translations/fr.xliff")],
+      arguments: [
+        "python3", "-c", script, fixture.path("Translations/de.xliff"), fixture.path("Translations/fr.xliff"),
+      ],
       in: fixture.root, environment: [:])
     #expect(counted.status == 0, "\(counted.standardError)")
     let ours = try ["de", "fr"].reduce(0) { total, language in

@@ -46,7 +46,8 @@ struct ImportDestination: Hashable, Sendable {
     }
     let components = original.split(separator: "/", omittingEmptySubsequences: false)
     if original.isEmpty || original.hasPrefix("/") || components.contains("..") || original.contains("\\") {
-      throw refuse("is not a path inside the project (relative to \(PathText.lastComponent(project.folder)), without '..')")
+      throw refuse(
+        "is not a path inside the project (relative to \(PathText.lastComponent(project.folder)), without '..')")
     }
     let full = PathText.absolute(PathText.join(project.folder, original))
     let layers = ([project.base] + project.targets.flatMap(\.overlays))
@@ -70,9 +71,11 @@ struct ImportDestination: Hashable, Sendable {
           at: file.location))
     }
     if !address.isCatalog, language == address.language {
-      throw refuse("is in \(language), the language of the translations: import writes translations, not the text they translate")
+      throw refuse(
+        "is in \(language), the language of the translations: import writes translations, not the text they translate")
     }
-    let path = address.isCatalog ? full : PathText.join(PathText.absolute(layer.path), address.inLanguage(language).relativePath)
+    let path =
+      address.isCatalog ? full : PathText.join(PathText.absolute(layer.path), address.inLanguage(language).relativePath)
     // Links: the table read and the file written must both stay inside the layer.
     let root = DestinationSafety.canonicalPath(PathText.absolute(layer.path))
     let rootPrefix = root == "/" ? "/" : root + "/"

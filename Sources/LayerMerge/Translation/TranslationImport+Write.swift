@@ -28,7 +28,8 @@ extension TranslationImport {
     // Another run (an editor, a second import) may have changed a table since it was read.
     for change in changes where FileBytes.read(change.path) != change.original {
       discardAll()
-      throw .failed(path: change.path, action: "import: the file changed since it was read; run the import again", code: EAGAIN)
+      throw .failed(
+        path: change.path, action: "import: the file changed since it was read; run the import again", code: EAGAIN)
     }
     for (index, file) in pending.enumerated() {
       do {

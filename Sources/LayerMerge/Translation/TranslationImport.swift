@@ -64,7 +64,9 @@ public struct TranslationImport: Sendable {
       diagnostics += file.problems
       skippedUnits += file.problems.count
       // A target that is empty, or marked as no translation yet, is not imported.
-      let translated = file.units.filter { !$0.target.isEmpty && !($0.state.map(Self.untranslatedStates.contains) ?? false) }
+      let translated = file.units.filter {
+        !$0.target.isEmpty && !($0.state.map(Self.untranslatedStates.contains) ?? false)
+      }
       untranslatedUnits += file.untranslated + file.units.count - translated.count
       translatedUnits += translated.count
       file.units = translated
@@ -214,7 +216,8 @@ public struct TranslationImport: Sendable {
       do {
         bytes = try TableEditor.apply(
           units.map(\.edit), to: old, kind: destination.kind, path: destination.path,
-          newFile: TableEditor.NewFile(encoding: plan.reference.encoding ?? .utf8, sourceLanguage: plan.reference.language))
+          newFile: TableEditor.NewFile(
+            encoding: plan.reference.encoding ?? .utf8, sourceLanguage: plan.reference.language))
       } catch {
         diagnostics.append(error.diagnostic)
         skippedUnits += units.count
@@ -234,7 +237,8 @@ public struct TranslationImport: Sendable {
       var crashes = false
       for problem in checked.problems {
         let candidates = units.indices.filter { units[$0].unit.key == problem.key }
-        guard let index = Self.blame(problem.variant, among: candidates.map { units[$0].unit.path }).map({ candidates[$0] })
+        guard
+          let index = Self.blame(problem.variant, among: candidates.map { units[$0].unit.path }).map({ candidates[$0] })
         else { continue }
         let crash = problem.mismatch.consequence == .crash
         crashes = crashes || crash
@@ -248,7 +252,8 @@ public struct TranslationImport: Sendable {
           changes.append(
             Change(
               path: destination.path, original: old, bytes: bytes, units: units.count { changed.contains($0.unit.key) },
-              encoding: old == nil && destination.kind != .xcstrings ? (plan.reference.encoding ?? .utf8).rawValue : nil))
+              encoding: old == nil && destination.kind != .xcstrings ? (plan.reference.encoding ?? .utf8).rawValue : nil
+            ))
         }
         return
       }
@@ -269,7 +274,8 @@ public struct TranslationImport: Sendable {
       crash && !skipping ? .error : .warning, crash ? .formatMismatch : .formatMisprint,
       "the \(language) translation of \(quoted(unit.key)) does not fit the format arguments of its \(reference) text: "
         + form + problem.mismatch.description(reference: reference) + "; \(problem.mismatch.consequenceDescription)"
-        + (skipping ? "; the unit is left out" : crash ? "; nothing is imported (--skip-invalid imports the rest)" : ""),
+        + (skipping
+          ? "; the unit is left out" : crash ? "; nothing is imported (--skip-invalid imports the rest)" : ""),
       at: unit.location,
       notes: [Diagnostic.Note("the \(reference) text is here", at: plan.reference.location(of: unit.key))])
   }

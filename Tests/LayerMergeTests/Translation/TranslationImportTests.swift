@@ -1,7 +1,7 @@
 import Foundation
 import LayerMerge
-import Testing
 import TestSupport
+import Testing
 
 /// Translations back into the owning layers (``TranslationImport``), on the layered fixture: what
 /// an export asks for, answered, leaves nothing to export and nothing for `lint` to miss; an
@@ -13,7 +13,8 @@ import TestSupport
   /// The export's units as an import: each translated by `translate` (the source, marked, by
   /// default), located at a made-up line of `<lang>.xliff`.
   static func answers(
-    _ export: TranslationExport, translate: (TranslationUnit, String) -> String? = { unit, language in
+    _ export: TranslationExport,
+    translate: (TranslationUnit, String) -> String? = { unit, language in
       "[\(language)] \(unit.source)"
     }
   ) -> [TranslationImportFile] {
@@ -36,7 +37,9 @@ import TestSupport
     }
   }
 
-  static func imported(_ files: [TranslationImportFile], into fixture: TranslationFixture, skippingInvalid: Bool = false)
+  static func imported(
+    _ files: [TranslationImportFile], into fixture: TranslationFixture, skippingInvalid: Bool = false
+  )
     throws -> TranslationImport
   {
     let plan = TranslationImport(files, project: try project(fixture), skippingInvalid: skippingInvalid)
@@ -91,9 +94,11 @@ import TestSupport
         + "\n/* Shown once, on the first launch */\n\"onboarding.tip\" = \"[de] Swipe left to delete\";\n")
     let after = fixture.snapshot()
     #expect(Set(after.keys).subtracting(before.keys) == ["Localization/Acme/de.lproj/Localizable.strings"])
-    #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == plan.changes.map {
-      TranslationExportTestsPath.relative($0.path, fixture)
-    })
+    #expect(
+      after.filter { before[$0.key] != $0.value }.keys.sorted()
+        == plan.changes.map {
+          TranslationExportTestsPath.relative($0.path, fixture)
+        })
   }
 
   @Test func importingTheAllExportOrImportingTwiceChangesNoByte() throws {
@@ -192,7 +197,8 @@ import TestSupport
           + "it uses argument 2, which en does not take; this can crash at run time; nothing is imported "
           + "(--skip-invalid imports the rest)"
       ])
-    #expect(errors.first?.notes.first?.location?.path == fixture.path("Localization/Globex/en.lproj/Localizable.strings"))
+    #expect(
+      errors.first?.notes.first?.location?.path == fixture.path("Localization/Globex/en.lproj/Localizable.strings"))
     #expect(fixture.snapshot() == before)
 
     let skipping = try Self.imported(answers, into: fixture, skippingInvalid: true)
