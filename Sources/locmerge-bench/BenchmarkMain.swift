@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--adversarial] [--floor] [--parse] [--usage-scan] [--translation]`
+/// [--migrate] [--adversarial] [--floor] [--parse] [--usage-scan [--apps DIR]] [--translation]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -229,6 +229,11 @@ enum BenchmarkMain {
       // Only the source scanner (issue 32) on generated Swift.
       print("## Source scanning: generated Swift, one thread\n")
       print(UsageScanBenchmark.report(rounds: max(rounds, 5), megabytes: quick ? 4 : 20))
+      // Apps' own code, when checkouts are named (never part of the repository).
+      if let index = arguments.firstIndex(of: "--apps"), index + 1 < arguments.count {
+        print("## Source scanning: apps' Swift code, one thread\n")
+        print(try UsageScanBenchmark.appsReport(folder: arguments[index + 1], rounds: max(rounds, 5)))
+      }
       return
     }
     if arguments.contains("--adversarial") {

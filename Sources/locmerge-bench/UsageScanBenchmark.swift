@@ -72,6 +72,44 @@ enum UsageScanBenchmark {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The scanner on the Swift files of each app under `folder` (one folder per app): MB/s and
+  /// lookups per MB, against reading every byte once, to set beside the generated files, whose
+  /// lookups are far denser than apps' code.
+  static func appsReport(folder: String, rounds: Int) throws -> String {
+    let scanner = SourceScanner()
+    var lines = [
+      "| app | Swift files | bytes | lookups | lookups per MB | scan (1 thread) | reading every byte once |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    let apps = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    for app in apps {
+      let root = URL(fileURLWithPath: folder).appendingPathComponent(app)
+      var files: [[UInt8]] = []
+      let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+      while let file = walker?.nextObject() as? URL {
+        if file.pathExtension == "swift", let data = FileManager.default.contents(atPath: file.path) {
+          files.append(Array(data))
+        }
+      }
+      let total = files.reduce(0) { $0 + $1.count }
+      guard total > 0 else { continue }
+      var lookups = 0
+      let scan = Measurement.run("scan", rounds: rounds) {
+        lookups = 0
+        for file in files { lookups += scanner.scan(file, language: .swift).count }
+      }
+      var sink = 0
+      let floor = Measurement.run("floor", rounds: rounds) {
+        for file in files { for byte in file where byte == 0x22 { sink &+= 1 } }
+      }
+      lines.append(
+        "| \(app) | \(files.count) | \(total / 1_000_000) MB | \(lookups) | \(lookups * 1_000_000 / total) | "
+          + "\(Format.megabytesPerSecond(bytes: total, seconds: scan.best)) | "
+          + "\(Format.megabytesPerSecond(bytes: total, seconds: floor.best))\(sink == 42 ? " " : "") |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// A Swift file of about `bytes` bytes that looks like an app's: SwiftUI views and view
   /// models with lookups of every common form, interpolations, comments, plain strings,
   /// closures, a multi-line literal now and then. The same seed gives the same file.
