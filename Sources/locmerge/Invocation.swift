@@ -28,6 +28,8 @@ struct Invocation: Equatable {
     case initXcode(InitXcodeOptions)
     /// `xcode show`, `xcode install`, `xcode uninstall`.
     case xcode(XcodeOptions)
+    /// `usage`: the keys each target's code looks up against its tables.
+    case usage(ProjectOptions)
   }
 
   var command: Command
@@ -71,6 +73,7 @@ struct Invocation: Equatable {
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
+    case "usage": return Invocation(command: .usage(try ProjectOptions.parse(rest, for: .usage)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

@@ -2,7 +2,7 @@
 /// OPTIONS of each page are made from the forms.
 extension CommandSpec {
   /// Every command, in the order of the top-level usage.
-  static let all: [CommandSpec] = [build, merge, files, lint, audit, initialize, print, compile, extract, xcode]
+  static let all: [CommandSpec] = [build, merge, files, lint, usage, audit, initialize, print, compile, extract, xcode]
 
   /// The command a word selects, if any.
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -88,6 +88,29 @@ extension CommandSpec {
         locmerge lint --strict
         locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
         locmerge lint -b Base --development-language de --rule missing-translation=off --exclude Debug.strings
+      """)
+
+  static let usage = CommandSpec(
+    name: "usage", forms: [.usage],
+    about: """
+      Compares, per target, the keys its code looks up with the tables that target ships: lookups
+      read by a lexer from its Swift and Objective-C files (NSLocalizedString, String(localized:),
+      Text, LocalizedStringResource, the helpers of "lookups" in locmerge.json…), its tables merged
+      from its stack. A key the development language lacks shows raw on screen (missing-key,
+      error, at the source line); a key a shipped language lacks falls back (untranslated-key);
+      keys of a layer no target using it looks up (unused-key, unused-override) are listed with
+      the number of dynamic lookups, which are counted, never guessed. A target's code is its
+      "sources" in locmerge.json, else the Compile Sources and synchronized folders of the Xcode
+      target of its name. Without locmerge.json, each app and extension target of the Xcode project
+      is checked against the tables it copies today. Prints a table per target and per layer.
+      'lint' and 'build' check missing-key and untranslated-key too.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge usage
+        locmerge usage --target AcmePro --json
+        locmerge usage --xcodeproj App.xcodeproj
+        locmerge usage --rule unused-key=off --reporter github-actions
       """)
 
   static let audit = CommandSpec(

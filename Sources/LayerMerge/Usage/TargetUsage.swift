@@ -1,0 +1,158 @@
+/// What one target's code looks up, compared with what the target ships: the `missing-key` and
+/// `untranslated-key` checks.
+///
+/// A lookup is checked when its key and table are literals (an interpolation matches a table key
+/// with a format specifier in each hole) and it reads the app's own bundle. Dynamic keys and
+/// tables are counted, never guessed; a lookup with a `bundle:` of its own reads another bundle's
+/// tables and is counted apart.
+public struct TargetUsage: Sendable {
+  /// A lookup of a key the target's development language lacks.
+  public struct Miss: Hashable, Sendable {
+    /// The key as the code spells it (an interpolation as `\(…)`).
+    public var key: String
+    /// The table it reads (`Localizable` when the code names none).
+    public var table: String
+    /// Where the key stands in the code.
+    public var location: SourceLocation
+    /// The form that made it a lookup (`NSLocalizedString`, `Text`…).
+    public var form: String
+  }
+
+  /// A key the code looks up that languages the target ships lack.
+  public struct Untranslated: Hashable, Sendable {
+    /// The key, as the table holds it.
+    public var key: String
+    /// The table.
+    public var table: String
+    /// The languages that lack it, sorted.
+    public var languages: [String]
+    /// Where the development language defines it.
+    public var location: SourceLocation
+  }
+
+  /// The target's name.
+  public var target: String
+  /// How many source files the target's code is.
+  public var sourceFiles: Int
+  /// Every lookup found in them.
+  public var lookups: Int
+  /// Lookups of a literal (or interpolated) key in a literal table: the ones checked.
+  public var literal: Int
+  /// Lookups of a key or table that is not a literal.
+  public var dynamic: Int
+  /// Lookups that read another bundle (`bundle:` other than the main one).
+  public var otherBundle: Int
+  /// Literal lookups the development language lacks, in source order.
+  public var missing: [Miss]
+  /// Keys looked up that some shipped language lacks, by table and key.
+  public var untranslated: [Untranslated]
+  /// The `missing-key` and `untranslated-key` diagnostics (rules applied), and the source files
+  /// that could not be read.
+  public var diagnostics: [Diagnostic]
+
+  /// Checks a target.
+  /// - Parameters:
+  ///   - target: The target's name.
+  ///   - files: Its source files.
+  ///   - scanned: The lookups of those files (and others').
+  ///   - merge: Its merged tables.
+  ///   - rules: The levels of the usage codes.
+  public init(
+    target: String, files: [String], scanned: ScannedSources, merge: MergeResult, rules: CheckRules = CheckRules()
+  ) {
+    let shipped = ShippedTables(merge)
+    self.target = target
+    var seenFiles: Set<String> = []
+    let files = files.filter { seenFiles.insert($0).inserted }
+    sourceFiles = files.count
+    lookups = 0
+    literal = 0
+    dynamic = 0
+    otherBundle = 0
+    missing = []
+    untranslated = []
+    var problems: [Diagnostic] = []
+    var lacking: [UntranslatedKey: (languages: Set<String>, location: SourceLocation)] = [:]
+    var order: [UntranslatedKey] = []
+    for path in files {
+      guard let file = scanned.files[path] else { continue }
+      if let problem = file.problem { problems.append(problem) }
+      for lookup in file.lookups {
+        lookups += 1
+        guard lookup.readsOwnTables else {
+          otherBundle += 1
+          continue
+        }
+        guard let table = lookup.tableName else {
+          dynamic += 1
+          continue
+        }
+        if case .dynamic = lookup.key {
+          dynamic += 1
+          continue
+        }
+        literal += 1
+        guard KeySkeleton.hasText(lookup.key) else { continue }
+        let tableKey: String?
+        switch lookup.key {
+        case .literal(let key):
+          tableKey = shipped.findInDevelopmentLanguage(key, table: table) == nil ? nil : key
+        case .interpolated(let pieces):
+          tableKey = shipped.match(pieces, of: lookup.key, table: table)
+        case .dynamic:
+          tableKey = nil
+        }
+        guard let tableKey, let definition = shipped.findInDevelopmentLanguage(tableKey, table: table) else {
+          missing.append(
+            Miss(
+              key: KeySkeleton.display(lookup.key), table: table,
+              location: SourceLocation(path: path, position: lookup.position), form: lookup.form))
+          continue
+        }
+        let which = UntranslatedKey(table: table, key: tableKey)
+        guard lacking[which] == nil else { continue }
+        let languages = shipped.languages.filter {
+          $0 != shipped.developmentLanguage && shipped.find(tableKey, table: table, language: $0) == nil
+        }
+        guard !languages.isEmpty else { continue }
+        let record = definition.table.record(at: definition.position)
+        lacking[which] = (Set(languages), record.winner.location)
+        order.append(which)
+      }
+    }
+    untranslated = order.compactMap { which in
+      lacking[which].map {
+        Untranslated(key: which.key, table: which.table, languages: $0.languages.sorted(), location: $0.location)
+      }
+    }
+    var diagnostics = problems
+    for miss in missing {
+      let reason =
+        shipped.has(table: miss.table)
+        ? "is not in \(miss.table) (\(shipped.developmentLanguage))"
+        : "is not in \(miss.table): the target has no table \(miss.table)"
+      diagnostics.append(
+        Diagnostic(
+          .error, .missingKey, "the key \(DisplayText.quoted(miss.key)) \(reason); the app shows the key",
+          at: miss.location))
+    }
+    for key in untranslated {
+      let languages = key.languages.joined(separator: ", ")
+      diagnostics.append(
+        Diagnostic(
+          .warning, .untranslatedKey,
+          "\(DisplayText.quoted(key.key)) of \(key.table) is looked up but not translated into \(languages): "
+            + "\(key.languages.count == 1 ? "that language shows" : "those languages show") the "
+            + "\(shipped.developmentLanguage) text",
+          at: key.location))
+    }
+    self.diagnostics = rules.apply(to: diagnostics)
+  }
+
+  // MARK: - Private
+
+  private struct UntranslatedKey: Hashable {
+    var table: String
+    var key: String
+  }
+}
