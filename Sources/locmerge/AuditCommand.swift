@@ -8,7 +8,7 @@ struct AuditCommand {
   var width = TerminalWidth.fallback
 
   func run() -> ExitStatus {
-    let base = Layer(name: options.base.name, path: options.base.path)
+    let base = options.base.layer
     let targets = options.targets.map { target in
       (name: target.name, overlays: target.layers.map { Layer(path: $0) })
     }

@@ -6,13 +6,20 @@ import LayerMerge
 /// (`defer`), so that a consumer always gets a whole document.
 final class DiagnosticOutput {
   let reporter: DiagnosticReporter
+  /// How the CI reporters name files.
+  let paths: ReportPaths
   private let console: Console
   private let printer: DiagnosticPrinter
   private var collected: [Finding] = []
   private var finished = false
 
-  init(reporter: DiagnosticReporter, console: Console) {
+  /// - Parameters:
+  ///   - reporter: The format.
+  ///   - paths: How GitHub Actions commands and SARIF name files (relative to the repository root).
+  ///   - console: Where the text goes.
+  init(reporter: DiagnosticReporter, paths: ReportPaths, console: Console) {
     self.reporter = reporter
+    self.paths = paths
     self.console = console
     self.printer = DiagnosticPrinter(console: console)
   }
@@ -26,7 +33,7 @@ final class DiagnosticOutput {
   func report(_ finding: Finding) {
     switch reporter {
     case .xcode: printer.print(finding.diagnostic)
-    case .githubActions: console.out(reporter.render([finding], toolVersion: CommandLineTool.version))
+    case .githubActions: console.out(reporter.render([finding], toolVersion: CommandLineTool.version, paths: paths))
     case .json, .sarif: collected.append(finding)
     }
   }
@@ -35,7 +42,7 @@ final class DiagnosticOutput {
   func finish() {
     guard reporter.isDocument, !finished else { return }
     finished = true
-    console.out(reporter.render(collected, toolVersion: CommandLineTool.version))
+    console.out(reporter.render(collected, toolVersion: CommandLineTool.version, paths: paths))
   }
 }
 

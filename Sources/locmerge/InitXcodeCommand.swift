@@ -96,7 +96,8 @@ struct InitXcodeCommand {
       json: false,
       next:
         "locmerge xcode install\(named) --remove-copies (one phase in each of the \(families.targets.count) targets "
-        + "of \(projectName); their old copies out of Copy Bundle Resources, the files stay on disk)")
+        + "of \(projectName); their old copies out of Copy Bundle Resources, the files stay on disk). The phase "
+        + "merges into each product in Xcode; outside Xcode name a folder: locmerge build -d 'build/{target}'")
   }
 
   /// What the project copies per target, and what stays where it is.

@@ -106,7 +106,8 @@ struct Invocation: Equatable {
   }
 }
 
-/// One `-s` argument: a layer folder, optionally named (`-s Acme=Brands/Acme`).
+/// A layer named on the command line: `-b DIR`, or `-s [NAME=]DIR`, optionally named
+/// (`-s Acme=Brands/Acme`).
 struct LayerArgument: Equatable {
   var name: String?
   var path: String
@@ -125,6 +126,16 @@ struct LayerArgument: Equatable {
   init(name: String?, path: String) {
     self.name = name
     self.path = path
+  }
+
+  /// The layer: `NAME=PATH` names the folder PATH, unless the whole argument is a folder and PATH
+  /// is not (a folder named `a=b`).
+  var layer: Layer {
+    // The first `=` split the argument, so NAME=PATH is the argument as given.
+    if let name, LayerScanner.isDirectory(name + "=" + path), !LayerScanner.isDirectory(path) {
+      return Layer(name: nil, path: name + "=" + path)
+    }
+    return Layer(name: name, path: path)
   }
 }
 
@@ -192,7 +203,7 @@ struct MergeOptions: Equatable {
         switch name {
         case "--base":
           guard base == nil else { throw UsageError("-b/--base is given twice; use -s for overlays") }
-          base = LayerArgument(value)
+          base = LayerArgument(name: nil, path: value)  // a folder, as its help says: never NAME=DIR
         case "--overlay": options.overlays.append(LayerArgument(value))
         case "--destination": options.destination = value
         case "--state": options.state = value
@@ -285,7 +296,7 @@ struct AuditOptions: Equatable {
         let value = value ?? ""
         if try options.checks.take(name, value) { continue }
         switch name {
-        case "--base": base = LayerArgument(value)
+        case "--base": base = LayerArgument(name: nil, path: value)  // a folder, as its help says: never NAME=DIR
         case "--config": project?.config = value
         case "--target" where project != nil:
           guard !value.isEmpty, !value.contains("=") else {

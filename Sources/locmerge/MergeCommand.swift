@@ -17,8 +17,7 @@ struct MergeCommand {
   func run(mode: Mode) -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
     let layers =
-      [Layer(name: options.base.name, path: options.base.path)]
-      + options.overlays.map { Layer(name: $0.name, path: $0.path) }
+      [options.base.layer] + options.overlays.map(\.layer)
     // Layers that cannot be what the user meant, and writes that would overlap them or each
     // other, are usage errors: nothing is read or written.
     let problems =
@@ -30,7 +29,10 @@ struct MergeCommand {
     }
     var diagnostics: [Diagnostic] = []
     if mode == .files { return listFiles(layers: layers) }
-    let output = DiagnosticOutput(reporter: options.reporter ?? .xcode, console: console)
+    let current = PathText.currentDirectory()
+    let output = DiagnosticOutput(
+      reporter: options.reporter ?? .xcode,
+      paths: .forRun(environment: environment, projectRoot: current, currentDirectory: current), console: console)
     defer { output.finish() }
     if mode == .merge, let status = upToDateRun(layers: layers, output: output) { return status }
 

@@ -56,7 +56,11 @@ struct ProjectLintCommand {
       findings += unused.diagnostics.map { Finding($0) }
     }
     let diagnostics = findings.map(\.diagnostic)
-    let output = DiagnosticOutput(reporter: options.reporter ?? context.project.reporter ?? .xcode, console: console)
+    let output = DiagnosticOutput(
+      reporter: options.reporter ?? context.project.reporter ?? .xcode,
+      paths: .forRun(
+        environment: environment, projectRoot: context.project.folder, currentDirectory: PathText.currentDirectory(),
+        fallbackFile: context.project.path), console: console)
     for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
       output.report(finding)
     }

@@ -129,7 +129,9 @@ struct XcodeCommand {
       return report(error)
     }
     var text = "\(name): objectVersion \(project.objectVersion)\n"
-    text += "  The phase runs \(installation.tool)" + toolReason(installation.toolChoice) + ".\n"
+    text +=
+      "  The phase runs \(DisplayText.escaped(installation.tool.description))" + toolReason(installation.toolChoice)
+      + ".\n"
     if installation.configuration != nil {
       text +=
         "  \(ProjectFileReader.fileName): \"destination\" is now \(XcodeProjectFileSettings.destination) (the "

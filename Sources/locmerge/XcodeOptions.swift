@@ -61,6 +61,10 @@ struct XcodeOptions: Equatable {
         case "--remove-copies": options.removeCopies = true
         case "--tool":
           guard !value.isEmpty else { throw UsageError("--tool needs a path or a command name") }
+          // The phase's script names the tool on one line, and reads it back from there on a rerun.
+          guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw UsageError("--tool '\(DisplayText.escaped(value))' contains a control character (a line break?)")
+          }
           options.tool = value
         default: throw .unhandled(name)
         }

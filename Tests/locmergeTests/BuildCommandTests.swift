@@ -246,7 +246,8 @@ import Testing
     #expect(
       unset.standardError
         == "locmerge: error: the destination of 'A', $(DERIVED_FILE_DIR)/LocMerge, uses $(DERIVED_FILE_DIR), which is "
-        + "not set; run inside an Xcode build phase, set it in the environment, or give -d\n")
+        + "not set; run inside an Xcode build phase, set it in the environment, or give -d (outside Xcode, for example -d 'build/{target}')\n"
+    )
     try scratch.write(
       "{\"base\": \"Base\", \"destination\": \"out/{target}\",\n  \"targets\": {\"A\": {\"layers\": [\"Brands/Acne\"]}}}",
       to: "typo.json")

@@ -32,7 +32,8 @@ import Testing
     #expect(
       outcome.standardError
         == "locmerge: error: the destination of 'A', build/$(CONFIGURATION)/{target}, uses $(CONFIGURATION), which is "
-        + "not set; run inside an Xcode build phase, set it in the environment, or give -d\n")
+        + "not set; run inside an Xcode build phase, set it in the environment, or give -d (outside Xcode, for example -d 'build/{target}')\n"
+    )
     #expect(Self.written(scratch).isEmpty)
   }
 

@@ -17,6 +17,13 @@ import Testing
 
   static let lint = ["lint", "-b", "Base", "-s", "Brand Ä"]
 
+  /// The folder as the tool sees it from inside (`/private/var/…` for `/var/…` on macOS).
+  static func realPath(_ url: URL) -> String {
+    guard let resolved = realpath(url.path, nil) else { return url.path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   @Test(arguments: [
     ("xcode", "reporter-xcode.txt"), ("json", "reporter.json"), ("github-actions", "reporter-github-actions.txt"),
     ("sarif", "reporter.sarif"),
@@ -27,7 +34,9 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.standardError)")
     // Xcode's lines go to standard error, the others to standard output; the summary stays on
     // standard error.
-    let report = reporter == "xcode" ? outcome.standardError : outcome.standardOutput
+    // SARIF names the run's root folder, a new one each time.
+    let report = (reporter == "xcode" ? outcome.standardError : outcome.standardOutput)
+      .replacingOccurrences(of: "file://" + Self.realPath(scratch.root) + "/", with: "file:///SCRATCH/")
     try expectSnapshot(report, named: golden)
     #expect(outcome.standardError.hasSuffix("locmerge: 2 layers, 3 files read, 4 warnings, 0 errors\n"))
     if reporter != "xcode" { #expect(!outcome.standardError.contains("warning:")) }
@@ -93,7 +102,10 @@ import Testing
     let sarif = try JSONSerialization.jsonObject(
       with: Data(DiagnosticReporter.sarif.render(findings, toolVersion: "1").utf8))
     #expect(SARIFSchema.problems(in: sarif) == [])
-    #expect(DiagnosticReporter.sarif.render(findings, toolVersion: "1").contains("\"file:///out/de.lproj/X.strings\""))
+    let outside = ReportPaths(root: "/elsewhere", currentDirectory: "/elsewhere")
+    #expect(
+      DiagnosticReporter.sarif.render(findings, toolVersion: "1", paths: outside).contains(
+        "\"file:///out/de.lproj/X.strings\""))
     let lines = DiagnosticReporter.json.render(findings, toolVersion: "1").split(separator: "\n")
     #expect(lines[2].hasPrefix("{\"file\": null, \"line\": null, \"column\": null, \"severity\": \"error\""))
   }
@@ -117,7 +129,9 @@ import Testing
     #expect(byCode["redundant-override"]?["target"] as? String == "Branded")
     // The command line wins over the project file.
     let lint = try ToolRunner.run(["lint", "--reporter", "github-actions"], in: scratch.root)
-    #expect(lint.standardOutput.hasPrefix("::warning file=\(scratch.path("Base/de.lproj/Localizable.strings"))"))
+    // GitHub matches `file=` against the repository: relative to the project root here.
+    #expect(
+      lint.standardOutput.hasPrefix("::warning file=Base/de.lproj/Localizable.strings,"), "\(lint.standardOutput)")
     try scratch.write(
       "{\"base\": \"Base\", \"reporter\": \"sarfi\", \"targets\": {\"Plain\": {\"layers\": []}}}", to: "locmerge.json")
     let wrong = try ToolRunner.run(["lint"], in: scratch.root)
@@ -133,18 +147,80 @@ import Testing
     )
   }
 
-  /// No reporter passes a control character of the input on: GitHub's commands escape the path
-  /// as every printed path is escaped, JSON and SARIF as JSON strings and URIs.
+  /// No reporter passes a control character of the input on: GitHub's commands percent-encode it
+  /// in the path (which otherwise stays the path, not its escaped display), JSON and SARIF escape
+  /// it as JSON strings and URIs.
   @Test func controlCharactersInAPathStayOutOfEveryReport() throws {
     let finding = Finding(
-      Diagnostic(.warning, .emptyFile, "the file is empty", at: SourceLocation(path: "a\u{1B}[2Jb/x.strings")))
+      Diagnostic(
+        .warning, .emptyFile, "the file is empty", at: SourceLocation(path: "/repo/a\u{1B}[2Jb\u{202E}c/x.strings")))
+    let paths = ReportPaths(root: "/repo", currentDirectory: "/repo")
     for reporter in DiagnosticReporter.allCases {
-      let text = reporter.render([finding], toolVersion: "1")
+      let text = reporter.render([finding], toolVersion: "1", paths: paths)
       #expect(!text.unicodeScalars.contains("\u{1B}"), "\(reporter)")
     }
     #expect(
-      DiagnosticReporter.githubActions.render([finding], toolVersion: "1")
-        == "::warning file=a\\u{1B}[2Jb/x.strings,title=empty-file::the file is empty\n")
+      DiagnosticReporter.githubActions.render([finding], toolVersion: "1", paths: paths)
+        == "::warning file=a%1B[2Jb\u{202E}c/x.strings,title=empty-file::the file is empty\n")
+  }
+
+  /// CI reports name files relative to the repository root: `GITHUB_WORKSPACE` when set, else the
+  /// project root, wherever the command runs; SARIF says where its root is and gives every result
+  /// a line, a result about no file the project file.
+  @Test func ciReportsNameFilesRelativeToTheRepositoryRoot() throws {
+    let scratch = try Self.layers()
+    try scratch.write(
+      """
+      {"base": "Base", "destination": "build/{target}",
+       "targets": {"Plain": {"layers": []}, "Branded": {"layers": ["Brand Ä"]}}}
+      """, to: "App/locmerge.json")
+    for item in ["Base", "Brand Ä"] {
+      try FileManager.default.moveItem(at: scratch.root.appendingPathComponent(item), to: scratch.url("App/" + item))
+    }
+    let subfolder = scratch.url("App/Base")
+    let project = try ToolRunner.run(["lint", "--reporter", "github-actions"], in: subfolder)
+    #expect(project.standardOutput.hasPrefix("::warning file=Base/de.lproj/Localizable.strings,"))
+    let workspace = try ToolRunner.run(
+      ["lint", "--reporter", "github-actions"], in: subfolder, environment: ["GITHUB_WORKSPACE": scratch.root.path])
+    #expect(workspace.standardOutput.hasPrefix("::warning file=App/Base/de.lproj/Localizable.strings,"))
+
+    let sarif = try ToolRunner.run(
+      ["lint", "--reporter", "sarif"], in: subfolder, environment: ["GITHUB_WORKSPACE": scratch.root.path])
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+    #expect(SARIFSchema.problems(in: log) == [])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let base = (run["originalUriBaseIds"] as? [String: [String: String]])?["SRCROOT"]?["uri"]
+    #expect(base == "file://" + Self.realPath(scratch.root) + "/")
+    let locations = try #require(run["results"] as? [[String: Any]]).compactMap {
+      (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    }
+    #expect(locations.count == 4)
+    for location in locations {
+      let artifact = try #require(location["artifactLocation"] as? [String: String])
+      #expect(artifact["uriBaseId"] == "SRCROOT")
+      #expect(artifact["uri"]?.hasPrefix("App/") == true, "\(artifact)")
+      #expect((location["region"] as? [String: Int])?["startLine"] != nil, "\(location)")
+    }
+
+    // A finding about a whole file starts at its first line; one about no file is placed at the
+    // project file; a file outside the root keeps its absolute URI.
+    let findings = [
+      Finding(Diagnostic(.error, .writeFailed, "disk full", at: SourceLocation(path: "/repo/out/X.strings"))),
+      Finding(Diagnostic(.error, .writeFailed, "no place")),
+      Finding(Diagnostic(.error, .writeFailed, "elsewhere", at: SourceLocation(path: "/elsewhere/Y.strings"))),
+    ]
+    let paths = ReportPaths(root: "/repo", currentDirectory: "/repo", fallbackFile: "/repo/locmerge.json")
+    let rendered = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(DiagnosticReporter.sarif.render(findings, toolVersion: "1", paths: paths).utf8)) as? [String: Any])
+    #expect(SARIFSchema.problems(in: rendered) == [])
+    let results = try #require((rendered["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    let physical = results.map { ($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any] }
+    #expect(
+      physical.map { ($0?["artifactLocation"] as? [String: String])?["uri"] } == [
+        "out/X.strings", "locmerge.json", "file:///elsewhere/Y.strings",
+      ])
+    #expect(physical.map { ($0?["region"] as? [String: Int])?["startLine"] } == [1, 1, 1])
   }
 
   @Test func everyDiagnosticEndsWithItsCode() throws {

@@ -45,7 +45,10 @@ enum ToolRunner {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    var combined = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCRIPT_") && $0.key != "SRCROOT" }
+    // What a CI host sets (GitHub's workspace) must not change what the tests see.
+    var combined = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("SCRIPT_") && $0.key != "SRCROOT" && $0.key != "GITHUB_WORKSPACE"
+    }
     combined.merge(environment) { $1 }
     process.environment = combined
     let output = Pipe()

@@ -61,7 +61,7 @@ import Testing
 
   /// `show --json` says what an independent reading through Foundation says, on every shared
   /// project; the three apps of ../shared/corpus are read with their corpus as the source root.
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func showJSONAgreesWithAnIndependentReadingOnEverySharedProject() throws {
     let shared = try #require(SharedFolder.url)
     var compared = 0

@@ -2,12 +2,18 @@ extension DiagnosticReporter {
   /// The address of the SARIF 2.1.0 schema, as SARIF logs name it.
   static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
+  /// The name of the repository root in a log's URIs (`originalUriBaseIds`).
+  static let sarifRootBase = "SRCROOT"
+
   /// A SARIF 2.1.0 log with one run: the tool with a rule per ``DiagnosticCode`` (in the order of
   /// `allCases`, so a rule's index never changes), and a result per finding with its level,
-  /// message, location (a relative path stays a relative URI; an absolute one is a `file://`
-  /// URI), notes as related locations, and the targets that found it as a property. Columns
-  /// count Unicode scalars (`columnKind: unicodeCodePoints`), as every diagnostic does.
-  static func sarifLog(_ findings: [Finding], toolVersion: String) -> String {
+  /// message, location, notes as related locations, and the targets that found it as a property.
+  /// A file inside the root is a relative URI against `%SRCROOT%` (`originalUriBaseIds` says where
+  /// that is), one outside it a `file://` URI; every region has a `startLine` (1 for a finding
+  /// about a whole file), as GitHub code scanning needs one, and a finding about no file is placed
+  /// at ``ReportPaths/fallbackFile`` when there is one. Columns count Unicode scalars
+  /// (`columnKind: unicodeCodePoints`), as every diagnostic does.
+  static func sarifLog(_ findings: [Finding], toolVersion: String, paths: ReportPaths) -> String {
     let codes = DiagnosticCode.allCases
     let rules = codes.map { code -> JSONValue in
       .object([("id", .string(code.rawValue)), ("shortDescription", .object([("text", .string(code.summary))]))])
@@ -20,10 +26,14 @@ extension DiagnosticReporter {
         ("level", .string(diagnostic.severity.rawValue)),
         ("message", .object([("text", .string(diagnostic.message))])),
       ]
-      if let location = diagnostic.location { members.append(("locations", .array([sarifLocation(location)]))) }
+      if let location = diagnostic.location ?? paths.fallbackFile.map({ SourceLocation(path: $0) }) {
+        members.append(("locations", .array([sarifLocation(location, paths: paths)])))
+      }
       let related = diagnostic.notes.enumerated().map { index, note -> JSONValue in
         var location: [(String, JSONValue)] = [("id", .integer(index))]
-        if let place = note.location, case .object(let physical) = sarifLocation(place) { location += physical }
+        if let place = note.location, case .object(let physical) = sarifLocation(place, paths: paths) {
+          location += physical
+        }
         return .object(location + [("message", .object([("text", .string(note.message))]))])
       }
       if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
@@ -41,8 +51,17 @@ extension DiagnosticReporter {
         "runs",
         .array([
           .object([
-            ("tool", .object([("driver", driver)])), ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
+            ("tool", .object([("driver", driver)])),
+            (
+              "originalUriBaseIds",
+              .object([
+                (
+                  sarifRootBase,
+                  .object([("uri", .string(uri(paths.root.hasSuffix("/") ? paths.root : paths.root + "/")))])
+                )
+              ])
+            ),
+            ("columnKind", .string("unicodeCodePoints")), ("results", .array(results)),
           ])
         ])
       ),
@@ -50,15 +69,18 @@ extension DiagnosticReporter {
     return log.serialized(indent: 2) + "\n"
   }
 
-  /// `{"physicalLocation": {"artifactLocation": {"uri": …}, "region": {"startLine": …, "startColumn": …}}}`;
-  /// no region for a whole file.
-  private static func sarifLocation(_ location: SourceLocation) -> JSONValue {
-    var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(uri(location.path)))]))]
-    if let position = location.position {
-      physical.append(
-        ("region", .object([("startLine", .integer(position.line)), ("startColumn", .integer(position.column))])))
+  /// `{"physicalLocation": {"artifactLocation": {"uri": …, "uriBaseId": "SRCROOT"}, "region":
+  /// {"startLine": …, "startColumn": …}}}`; a whole file's region is its first line, without a column.
+  private static func sarifLocation(_ location: SourceLocation, paths: ReportPaths) -> JSONValue {
+    let artifact: JSONValue
+    if let relative = paths.relative(location.path) {
+      artifact = .object([("uri", .string(uri(relative))), ("uriBaseId", .string(sarifRootBase))])
+    } else {
+      artifact = .object([("uri", .string(uri(paths.reported(location.path))))])
     }
-    return .object([("physicalLocation", .object(physical))])
+    var region: [(String, JSONValue)] = [("startLine", .integer(location.position?.line ?? 1))]
+    if let position = location.position { region.append(("startColumn", .integer(position.column))) }
+    return .object([("physicalLocation", .object([("artifactLocation", artifact), ("region", .object(region))]))])
   }
 
   /// A path as a URI reference: `file://` before an absolute path, and every byte but letters,

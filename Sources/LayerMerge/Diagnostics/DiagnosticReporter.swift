@@ -26,15 +26,25 @@ public enum DiagnosticReporter: String, Hashable, Sendable, CaseIterable {
   /// - Parameters:
   ///   - findings: The findings, in the order to report them.
   ///   - toolVersion: The version the report names (SARIF's `driver.version`).
+  ///   - paths: How the CI reporters (GitHub Actions, SARIF) name files; by default relative to
+  ///     the current folder. Xcode's lines and JSON give paths as the diagnostics do.
   /// - Returns: The text, ending with a line break (empty for no findings, except for the
   ///   documents, which are always whole).
-  public func render(_ findings: [Finding], toolVersion: String) -> String {
+  public func render(_ findings: [Finding], toolVersion: String, paths: ReportPaths? = nil) -> String {
     switch self {
     case .xcode: return findings.map { Self.xcodeLines($0.diagnostic) }.joined()
     case .json: return Self.jsonDocument(findings)
-    case .githubActions: return findings.map { Self.workflowCommand($0.diagnostic) }.joined()
-    case .sarif: return Self.sarifLog(findings, toolVersion: toolVersion)
+    case .githubActions:
+      let paths = paths ?? Self.currentFolderPaths()
+      return findings.map { Self.workflowCommand($0.diagnostic, paths: paths) }.joined()
+    case .sarif: return Self.sarifLog(findings, toolVersion: toolVersion, paths: paths ?? Self.currentFolderPaths())
     }
+  }
+
+  /// Paths relative to the current folder, when the caller names no root.
+  static func currentFolderPaths() -> ReportPaths {
+    let current = PathText.currentDirectory()
+    return ReportPaths(root: current, currentDirectory: current)
   }
 
   /// A diagnostic and its notes in Xcode's format, the diagnostic's line ending with its code:

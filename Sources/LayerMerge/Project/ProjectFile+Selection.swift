@@ -25,7 +25,8 @@ extension ProjectFile {
         return "the destination of '\(target)', \(destination), uses \(settings), which "
           + (names.count == 1 ? "is" : "are")
           + " not set; run inside an Xcode build phase, set "
-          + (names.count == 1 ? "it" : "them") + " in the environment, or give -d"
+          + (names.count == 1 ? "it" : "them") + " in the environment, or give -d (outside Xcode, for example "
+          + "-d 'build/{target}')"
       case .unsetSettingsInFileList(let target, let path, let names):
         return "the file list \(path) of '\(target)' uses \(names.map { "$(\($0))" }.joined(separator: ", ")), "
           + "which is not set in the environment"

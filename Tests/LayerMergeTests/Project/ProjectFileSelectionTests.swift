@@ -79,6 +79,6 @@ import Testing
     #expect(
       ProjectFile.SelectionError.unsetSettings(target: "A", destination: "$(X)/$(Y)", names: ["X", "Y"]).description
         == "the destination of 'A', $(X)/$(Y), uses $(X), $(Y), which are not set; run inside an Xcode build phase, "
-        + "set them in the environment, or give -d")
+        + "set them in the environment, or give -d (outside Xcode, for example -d 'build/{target}')")
   }
 }

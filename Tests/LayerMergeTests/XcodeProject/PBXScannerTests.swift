@@ -12,7 +12,7 @@ import Testing
 
   /// Every file of ../shared/xcodeproj: where Foundation reads it, we read the same tree; where it
   /// refuses, so do we (the XML files are refused on purpose: Xcode never writes them).
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func everySharedFileReadsAsFoundationReadsIt() throws {
     let files = PBXOracle.sharedProjectFiles
     #expect(files.count >= 80)

@@ -103,7 +103,7 @@ import Testing
   }
 
   /// Xcode's own Run Script phases with the same keys have the same shape as ours.
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func thePhaseHasTheShapeOfXcodesOwnPhases() throws {
     var compared: [PBXFormat: Int] = [:]
     for file in PBXOracle.sharedProjectFiles {

@@ -5,7 +5,7 @@ import Testing
 @testable import LayerMerge
 
 /// `show`'s reading of the three apps whose localization is in ../shared/corpus, with their files.
-@Suite(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+@Suite(SharedFolder.required)
 struct XcodeProjectCorpusTests {
   static func project(_ app: String, _ file: String) throws -> XcodeProject {
     let shared = try #require(SharedFolder.url)

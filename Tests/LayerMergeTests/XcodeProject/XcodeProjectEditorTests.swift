@@ -30,7 +30,7 @@ import Testing
     return k == oldLines.count ? added : nil
   }
 
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func installIsSurgicalIdempotentAndReversibleOnEverySharedProject() throws {
     var edited = 0
     for file in PBXOracle.sharedProjectFiles {

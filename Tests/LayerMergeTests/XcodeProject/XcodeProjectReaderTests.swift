@@ -34,7 +34,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func everySharedProjectReadsAsTheReferenceReadsIt() throws {
     var compared = 0
     var tables = 0

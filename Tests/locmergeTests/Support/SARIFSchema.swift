@@ -12,6 +12,8 @@ enum SARIFSchema {
     case oneOf([String])
     case object(String)
     case array(of: Kind, unique: Bool)
+    /// An object whose every property is of one kind (`additionalProperties`).
+    case map(of: Kind)
     /// A property bag: any object.
     case anyObject
   }
@@ -33,7 +35,8 @@ enum SARIFSchema {
       required: ["tool"],
       properties: [
         "tool": .object("tool"), "results": .array(of: .object("result"), unique: false),
-        "columnKind": .oneOf(["utf16CodeUnits", "unicodeCodePoints"]), "properties": .anyObject,
+        "columnKind": .oneOf(["utf16CodeUnits", "unicodeCodePoints"]),
+        "originalUriBaseIds": .map(of: .object("artifactLocation")), "properties": .anyObject,
       ]),
     "tool": Definition(
       required: ["driver"], properties: ["driver": .object("toolComponent"), "properties": .anyObject]),
@@ -118,6 +121,9 @@ enum SARIFSchema {
       return (value as? String).map(values.contains) == true ? [] : ["\(path): \(value) is not one of \(values)"]
     case .anyObject:
       return value is [String: Any] ? [] : ["\(path): not an object"]
+    case .map(let member):
+      guard let object = value as? [String: Any] else { return ["\(path): not an object"] }
+      return object.sorted { $0.key < $1.key }.flatMap { problems($1, as: member, at: "\(path).\($0)") }
     case .array(let element, let unique):
       guard let array = value as? [Any] else { return ["\(path): not an array"] }
       var found = array.enumerated().flatMap { problems($1, as: element, at: "\(path)[\($0)]") }
