@@ -55,6 +55,8 @@ struct UsageCommand {
     var report = UsageReport(
       targets: merged.map(\.usage), scannedCount: scanned.scannedCount, missingCount: scanned.missingCount)
     report.tableErrors = merged.map(\.errors).max() ?? 0
+    report.root = context.project.folder
+    report.file = context.project.path
     report.unchecked = context.targets.filter { code.files[$0.name] == nil }.map {
       ($0.name, "no \"sources\" and no Xcode target of that name")
     }
@@ -131,6 +133,8 @@ struct UsageCommand {
     var report = UsageReport(
       targets: usages, scannedCount: scanned.scannedCount, missingCount: scanned.missingCount)
     report.unchecked = unchecked
+    report.root = root
+    report.file = xcode.filePath
     if Self.reportsUnused(rules) {
       report.unused = UnusedKeys(
         holders: copied.holders, targets: files, scanned: scanned,
@@ -143,7 +147,11 @@ struct UsageCommand {
   private func finish(_ report: UsageReport) -> ExitStatus {
     let findings = report.findings
     if !(options.json && options.quiet) {
-      let output = DiagnosticOutput(reporter: options.reporter ?? .xcode, console: console)
+      let output = DiagnosticOutput(
+        reporter: options.reporter ?? .xcode,
+        paths: .forRun(
+          environment: environment, projectRoot: report.root, currentDirectory: PathText.currentDirectory(),
+          fallbackFile: report.file), console: console)
       for finding in findings where !(options.quiet && finding.diagnostic.severity != .error) {
         output.report(finding)
       }

@@ -15,6 +15,10 @@ struct UsageReport {
   var missingCount = 0
   /// Errors of the tables themselves (`locmerge lint` reports them), counted for the summary.
   var tableErrors = 0
+  /// The folder CI reports name files from (the project file's, else the Xcode project's source
+  /// root), and the file a finding without a place is put at.
+  var root = "."
+  var file: String?
 
   /// Every finding once: each target's, naming the targets that found it, then the unused keys.
   var findings: [Finding] {

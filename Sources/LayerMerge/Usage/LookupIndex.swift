@@ -6,10 +6,8 @@ struct LookupIndex: Sendable {
   private var literal: [String: Set<String>] = [:]
   /// Literal keys of lookups whose table is not a literal: any table may hold them.
   private var literalInAnyTable: Set<String> = []
-  /// Interpolated keys by table and pieces.
-  private var interpolated: [String: [[String]: [LookupKey]]] = [:]
-  /// Interpolated keys whose text holds a `%`, by table: compared with each key holding one.
-  private var interpolatedWithPercent: [String: [LookupKey]] = [:]
+  /// The pieces of interpolated keys, by table.
+  private var interpolated: [String: Set<[String]>] = [:]
   /// Lookups whose key is not a literal, or whose table is not one.
   private(set) var dynamic = 0
 
@@ -18,7 +16,7 @@ struct LookupIndex: Sendable {
     var seen: Set<String> = []
     for path in files where seen.insert(path).inserted {
       for lookup in scanned.files[path]?.lookups ?? [] where lookup.readsOwnTables {
-        let table = lookup.tableName
+        let table = lookup.table.name
         switch lookup.key {
         case .dynamic:
           dynamic += 1
@@ -29,11 +27,7 @@ struct LookupIndex: Sendable {
             dynamic += 1
             continue
           }
-          if KeySkeleton.isPlain(pieces) {
-            interpolated[table, default: [:]][pieces, default: []].append(lookup.key)
-          } else {
-            interpolatedWithPercent[table, default: []].append(lookup.key)
-          }
+          interpolated[table, default: []].insert(pieces)
         }
         if table == nil, case .literal = lookup.key { dynamic += 1 }
       }
@@ -44,7 +38,6 @@ struct LookupIndex: Sendable {
   func uses(_ key: String, table: String) -> Bool {
     if literal[table]?.contains(key) == true || literalInAnyTable.contains(key) { return true }
     guard let pieces = KeySkeleton.pieces(of: key) else { return false }
-    if interpolated[table]?[pieces]?.contains(where: { $0.matches(key) }) == true { return true }
-    return interpolatedWithPercent[table]?.contains { $0.matches(key) } ?? false
+    return interpolated[table]?.contains(pieces) == true
   }
 }

@@ -14,15 +14,7 @@ struct ShippedTables {
   private let tables: [String: [String: [MergedTable]]]
   /// Each table's keys with format specifiers in the development language (and `Base`), by their
   /// pieces between specifiers; made when an interpolated lookup first asks.
-  private let skeletons = SharedMemo<SkeletonIndex>()
-
-  /// The keys of one table that interpolated lookups can match.
-  struct SkeletonIndex: Sendable {
-    /// Keys by their pieces between specifiers.
-    var byPieces: [[String]: [String]] = [:]
-    /// Every key with a specifier or `%`, for lookups whose text holds a `%`.
-    var all: [String] = []
-  }
+  private let skeletons = SharedMemo<[[String]: [String]]>()
 
   /// The tables of a merge.
   /// - Parameters:
@@ -61,23 +53,20 @@ struct ShippedTables {
   }
 
   /// The development-language (or `Base`) key an interpolated lookup asks for, if the table has one.
-  func match(_ pieces: [String], of key: LookupKey, table name: String) -> String? {
-    let index = skeletons.value(name) { skeletonIndex(of: name) }
-    let candidates = KeySkeleton.isPlain(pieces) ? index.byPieces[pieces] ?? [] : index.all
-    return candidates.first { key.matches($0) }
+  func match(_ pieces: [String], table name: String) -> String? {
+    skeletons.value(name) { skeletonIndex(of: name) }[pieces]?.first
   }
 
   // MARK: - Private
 
-  private func skeletonIndex(of name: String) -> SkeletonIndex {
-    var index = SkeletonIndex()
+  private func skeletonIndex(of name: String) -> [[String]: [String]] {
+    var index: [[String]: [String]] = [:]
     for language in [developmentLanguage, "Base"] {
       for table in tables[name]?[language] ?? [] {
         for position in 0..<table.count {
           let key = table.entry(at: position).key
           guard let pieces = KeySkeleton.pieces(of: key) else { continue }
-          index.byPieces[pieces, default: []].append(key)
-          index.all.append(key)
+          index[pieces, default: []].append(key)
         }
       }
     }

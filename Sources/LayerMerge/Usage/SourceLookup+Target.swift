@@ -1,14 +1,4 @@
 extension SourceLookup {
-  /// The table the lookup reads, as its target ships it: `Localizable` when the code names none;
-  /// `nil` when the table is not a literal.
-  var tableName: String? {
-    switch table {
-    case .standard: return "Localizable"
-    case .named(let name): return name
-    case .dynamic: return nil
-    }
-  }
-
   /// Whether the lookup reads the tables of the target whose code it is: the default bundle, the
   /// main bundle, or a package target's own `Bundle.module`. Any other bundle (`Bundle(for:)`, a
   /// framework's) is another target's tables, which this check does not follow.

@@ -83,7 +83,7 @@ public struct TargetUsage: Sendable {
           otherBundle += 1
           continue
         }
-        guard let table = lookup.tableName else {
+        guard let table = lookup.table.name else {
           dynamic += 1
           continue
         }
@@ -98,14 +98,14 @@ public struct TargetUsage: Sendable {
         case .literal(let key):
           tableKey = shipped.findInDevelopmentLanguage(key, table: table) == nil ? nil : key
         case .interpolated(let pieces):
-          tableKey = shipped.match(pieces, of: lookup.key, table: table)
+          tableKey = shipped.match(pieces, table: table)
         case .dynamic:
           tableKey = nil
         }
         guard let tableKey, let definition = shipped.findInDevelopmentLanguage(tableKey, table: table) else {
           missing.append(
             Miss(
-              key: KeySkeleton.display(lookup.key), table: table,
+              key: lookup.key.description, table: table,
               location: SourceLocation(path: path, position: lookup.position), form: lookup.form))
           continue
         }

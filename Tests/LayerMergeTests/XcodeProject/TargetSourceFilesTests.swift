@@ -27,7 +27,7 @@ import Testing
   /// Every shared project's Compile Sources agree with Foundation's reading of the file and an
   /// independent walk of the group tree (the corpus has no code on disk for synchronized folders;
   /// the fixture above covers them).
-  @Test(.enabled(if: SharedFolder.isAvailable, Comment(rawValue: SharedFolder.skipMessage)))
+  @Test(SharedFolder.required)
   func everySharedProjectsCodeIsWhatTheReferenceReads() throws {
     var compared = 0
     var files = 0
