@@ -209,7 +209,8 @@ public struct ReferenceProjectReading {
 
   /// Whether a file is code the usage check reads, by its extension.
   static func isSource(_ path: String) -> Bool {
-    ["swift", "m", "mm", "h", "c", "cpp", "cc", "cxx", "hpp", "hh"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    ["swift", "m", "mm", "h", "c", "cpp", "cc", "cxx", "hpp", "hh"].contains(
+      URL(fileURLWithPath: path).pathExtension.lowercased())
   }
 
   /// `a/./b/../c` → `a/c`.
