@@ -54,10 +54,12 @@ enum UsageBenchmark {
       """
     for (index, kind) in kinds.enumerated() {
       let baseline = medians[index - index % 2]
-      report += "| \(kind.label) | \(Format.milliseconds(medians[index])) | "
+      report +=
+        "| \(kind.label) | \(Format.milliseconds(medians[index])) | "
         + (index % 2 == 0 ? "1.0×" : Format.ratio(medians[index] / baseline)) + " |\n"
     }
-    report += "\nGoal: lint with code ≤ 2.0× lint without code; the ratio here is \(Format.ratio(medians[1] / medians[0])).\n"
+    report +=
+      "\nGoal: lint with code ≤ 2.0× lint without code; the ratio here is \(Format.ratio(medians[1] / medians[0])).\n"
     return report
   }
 
@@ -135,7 +137,8 @@ enum UsageBenchmark {
             text += "      Label(\"\(key)\", systemImage: \"star\")\n"
             text += "      /* \"\(keys[next(keys.count)])\" */\n"
           default:
-            text += "      Text(NSLocalizedString(\"\(key)\", tableName: nil, bundle: .main, value: \"\", "
+            text +=
+              "      Text(NSLocalizedString(\"\(key)\", tableName: nil, bundle: .main, value: \"\", "
               + "comment: \"Screen \(index)\"))\n"
           }
         }
