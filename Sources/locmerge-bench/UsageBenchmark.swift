@@ -21,7 +21,10 @@ enum UsageBenchmark {
       .sorted()
     let code = try writeSources(project, targets: targets)
     let plain = try ProjectBenchmark.writeProjectFile(project, targets: targets)
-    let withCode = try writeProjectFile(project, targets: targets)
+    // Every target's code: the shared folder and its own.
+    let withCode = try ProjectBenchmark.writeProjectFile(project, targets: targets, name: "locmerge-code.json") {
+      ", \"sources\": [\"Sources/Shared\", \"Sources/\($0)\"]"
+    }
     let out = project.appendingPathComponent("out").path
     let lint = { (config: String) in ["lint", "--config", config, "--quiet"] }
     let build = { (config: String, folder: String) in
@@ -64,26 +67,6 @@ enum UsageBenchmark {
   }
 
   // MARK: - Private
-
-  /// `locmerge.json` with every target's code: the shared folder and its own.
-  private static func writeProjectFile(_ project: URL, targets: [String]) throws -> String {
-    let lines = targets.map {
-      "    \"\($0)\": {\"layers\": [\"targets/\($0)\"], \"sources\": [\"Sources/Shared\", \"Sources/\($0)\"]}"
-    }
-    let text = """
-      {
-        "base": "base",
-        "destination": "out/{target}",
-        "targets": {
-      \(lines.joined(separator: ",\n"))
-        }
-      }
-
-      """
-    let path = project.appendingPathComponent("locmerge-code.json")
-    try Data(text.utf8).write(to: path)
-    return path.path
-  }
 
   /// Writes the shared files and each target's own: Swift as an app writes it, with lookups of the
   /// base's keys (and each target's own in its files) in several forms, interpolations of the keys
