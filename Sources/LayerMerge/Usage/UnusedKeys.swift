@@ -3,7 +3,9 @@
 /// not declared in `"lookups"` are not followed — so each finding says how many dynamic lookups
 /// the targets' code has.
 ///
-/// Tables the system reads rather than the code (`InfoPlist`, `AppShortcuts`) are not looked at.
+/// Tables the system reads rather than the code (`InfoPlist`, `AppShortcuts`) are not looked at,
+/// nor keys of Interface Builder's tables (`0cO-dq-wRh.title`: an object ID and a property), which
+/// a storyboard or XIB reads by object, not the code by key.
 public struct UnusedKeys: Sendable {
   /// A place keys come from: a layer, or (without a project file) one table an Xcode target copies.
   public struct Holder: Sendable {
@@ -141,6 +143,21 @@ public struct UnusedKeys: Sendable {
     return holders
   }
 
+  /// Whether a key is an Interface Builder object's property (`0cO-dq-wRh.headerCell.title`):
+  /// three, two and three letters or digits joined by `-`, then `.` and the property.
+  static func isInterfaceBuilderKey(_ key: String) -> Bool {
+    let bytes = Array(key.utf8.prefix(11))
+    guard bytes.count == 11, bytes[3] == UInt8(ascii: "-"), bytes[6] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: ".")
+    else { return false }
+    return [0, 1, 2, 4, 5, 7, 8, 9].allSatisfy { index in
+      let byte = bytes[index]
+      return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    } && key.utf8.count > 11
+  }
+
   // MARK: - Private
 
   private struct Definition {
@@ -155,6 +172,7 @@ public struct UnusedKeys: Sendable {
     var order: [(table: String, key: String)] = []
     var locations: [String: [String: (location: SourceLocation, isDevelopment: Bool)]] = [:]
     func add(table: String, key: String, location: SourceLocation, language: String) {
+      guard !isInterfaceBuilderKey(key) else { return }
       let isDevelopment = language == developmentLanguage
       if let known = locations[table]?[key] {
         if isDevelopment && !known.isDevelopment { locations[table]?[key] = (location, true) }

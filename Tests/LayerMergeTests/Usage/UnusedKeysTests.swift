@@ -16,6 +16,8 @@ import Testing
       """,
       "de.lproj/Localizable.strings": "\"nobody\" = \"B\";\n\"de.only\" = \"E\";\n",
       "en.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"App\";\n",
+      // A storyboard's table: read by object ID, not by the code.
+      "en.lproj/Main.strings": "\"0cO-dq-wRh.headerCell.title\" = \"Starred\";\n\"Xy1-zz-9Q0.text\" = \"x\";\n",
     ],
     "Acme": [
       "en.lproj/Localizable.strings": """
