@@ -121,9 +121,14 @@ struct UsageCommand {
     }
     targets = targets.filter { files[$0.name] != nil }
     let scanned = ScannedSources(targets.flatMap { files[$0.name] ?? [] }, scanner: SourceScanner())
-    let copied = CopiedTables(xcode, targets: targets)
     var settings = options.checks.settings
-    if settings.developmentLanguage == nil { settings.developmentLanguage = xcode.developmentRegion }
+    // The project's region when its tables have that language folder (an old project's `English`
+    // may name `en.lproj` or `English.lproj`); else the merge picks, as for layers.
+    let languages = Set(targets.flatMap { $0.tables.flatMap(\.files.keys) })
+    if settings.developmentLanguage == nil, let region = xcode.developmentRegion, languages.contains(region) {
+      settings.developmentLanguage = region
+    }
+    let copied = CopiedTables(xcode, targets: targets, developmentLanguage: settings.developmentLanguage)
     let rules = settings.rules
     let usages = zip(targets, copied.layers).map { target, layer in
       TargetUsage(

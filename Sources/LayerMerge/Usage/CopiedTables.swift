@@ -12,7 +12,8 @@ public struct CopiedTables: Sendable {
   /// - Parameters:
   ///   - project: The Xcode project.
   ///   - targets: Targets of the project.
-  public init(_ project: XcodeProject, targets: [XcodeProject.Target]) {
+  ///   - developmentLanguage: Whose file a holder's path is, when its table has one.
+  public init(_ project: XcodeProject, targets: [XcodeProject.Target], developmentLanguage: String? = nil) {
     var distinct: [String] = []
     var seen: Set<String> = []
     for target in targets {
@@ -66,7 +67,7 @@ public struct CopiedTables: Sendable {
           continue
         }
         holderIndex[files] = holders.count
-        let first = PathText.join(root, files.first ?? table.name)
+        let first = PathText.join(root, developmentLanguage.flatMap { table.files[$0] } ?? files.first ?? table.name)
         holders.append(
           UnusedKeys.Holder(
             path: first, name: Self.name(of: table), loaded: loaded([table], name: target.name),
