@@ -15,8 +15,10 @@ extension CommandSpec {
       target with errors, a run with nothing to do stopped after a few stat calls. Every layer is
       read once however many targets use it; targets are merged and written side by side. Each
       diagnostic is printed once; a table shows every target's outcome. Exit status 1 if any
-      target has errors. --development-language, --rule and --exclude add to the project file's
-      settings.
+      target has errors. A target's code ("sources" in locmerge.json, else its Xcode target's) is
+      checked against its tables: a key it looks up that the target lacks (missing-key) fails the
+      target at the source line ('locmerge help usage'). --development-language, --rule and
+      --exclude add to the project file's settings.
       """,
     more: """
       XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources";
@@ -81,7 +83,8 @@ extension CommandSpec {
       against the development language), near-miss keys, redundant overrides, keys defined
       twice, missing translations, language folders differing in case. Without -b, checks every
       target of the project file (each shared layer read once, each problem printed once), with
-      the project's settings and the options below on top.
+      the project's settings and the options below on top, and each target's code against its
+      tables (missing-key, untranslated-key; 'locmerge help usage').
       """,
     more: """
       EXAMPLES:
