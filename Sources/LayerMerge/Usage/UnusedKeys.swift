@@ -167,7 +167,8 @@ public struct UnusedKeys: Sendable {
   }
 
   /// Every (table, key) a holder defines, each once, where the development language defines it
-  /// (else where the first file in address order does); system tables left out.
+  /// (else where the first file in address order does), in file and line order; system tables
+  /// and Interface Builder's keys left out.
   private static func definitions(in loaded: LoadedLayer, developmentLanguage: String) -> [Definition] {
     var order: [(table: String, key: String)] = []
     var locations: [String: [String: (location: SourceLocation, isDevelopment: Bool)]] = [:]
@@ -197,8 +198,14 @@ public struct UnusedKeys: Sendable {
           language: catalog.sourceLanguage)
       }
     }
+    // In file and line order, as a person reads the files (a key first seen in another language
+    // is placed where the development language defines it).
     return order.compactMap { item in
       locations[item.table]?[item.key].map { Definition(table: item.table, key: item.key, location: $0.location) }
+    }.sorted { a, b in
+      if a.location.path != b.location.path { return a.location.path < b.location.path }
+      return (a.location.position ?? TextPosition(line: 0, column: 0))
+        < (b.location.position ?? TextPosition(line: 0, column: 0))
     }
   }
 }

@@ -53,10 +53,10 @@ import Testing
       scanned: fixture.scanned(), developmentLanguage: "en")
     #expect(
       fixture.layers.render(unused.diagnostics) == [
+        "Base/de.lproj/Localizable.strings:2:1: warning: \"de.only\" of Localizable in layer 'Base' is looked up by "
+          + "none of Lite, Pro (2 dynamic lookups in their code, not followed)",
         // Reported in the development language's file, once for both languages.
         "Base/en.lproj/Localizable.strings:2:1: warning: \"nobody\" of Localizable in layer 'Base' is looked up by "
-          + "none of Lite, Pro (2 dynamic lookups in their code, not followed)",
-        "Base/de.lproj/Localizable.strings:2:1: warning: \"de.only\" of Localizable in layer 'Base' is looked up by "
           + "none of Lite, Pro (2 dynamic lookups in their code, not followed)",
         "Acme/en.lproj/Localizable.strings:1:1: warning: layer 'Acme' overrides \"nobody\" of Localizable, which none "
           + "of Pro looks up (1 dynamic lookup in their code, not followed)",
