@@ -78,8 +78,10 @@ struct UsageReport {
     return JSONValue.object([("targets", .array(targets)), ("layers", .array(layers))]).serialized(indent: 2) + "\n"
   }
 
-  /// The tables of standard output: one row per target, then one per layer with unused keys.
+  /// The tables of standard output: one row per target, then one per layer with unused keys
+  /// (named from the project's folder; the findings and the JSON keep absolute paths).
   func text() -> String {
+    let paths = ReportPaths(root: root, currentDirectory: PathText.currentDirectory())
     var table = TextTable(
       header: ["target", "sources", "lookups", "checked", "dynamic", "other bundle", "missing", "untranslated"])
     table.rightAligned = Set(1...7)
@@ -99,7 +101,10 @@ struct UsageReport {
       for report in unused.reports {
         let overrides = report.unused.filter(\.isOverride).count
         layers.rows.append(
-          [report.path, "\(report.unused.count - overrides)", "\(overrides)", "\(report.dynamicLookups)"])
+          [
+            paths.reported(report.path), "\(report.unused.count - overrides)", "\(overrides)",
+            "\(report.dynamicLookups)",
+          ])
       }
       text += "\n" + layers.text()
     }

@@ -1,6 +1,13 @@
 /// What one target's code looks up, compared with what the target ships: the `missing-key` and
 /// `untranslated-key` checks.
 ///
+/// A key no table of the target has — in no language — shows as the key (or the code's default
+/// value) in every language: `missing-key`. A key some languages have and the development
+/// language lacks is the pattern of projects whose development-language text lives in the code
+/// (SwiftUI's `Text("Welcome")`, `value:` defaults; DuckDuckGo's): the development language shows
+/// the key or that default, the others their translation — an `untranslated-key` naming the
+/// development language, at the source line, not an error.
+///
 /// A lookup is checked when its key and table are literals (an interpolation matches a table key
 /// with a format specifier in each hole) and it reads the app's own bundle. Dynamic keys and
 /// tables are counted, never guessed; a lookup with a `bundle:` of its own reads another bundle's
@@ -24,9 +31,11 @@ public struct TargetUsage: Sendable {
     public var key: String
     /// The table.
     public var table: String
-    /// The languages that lack it, sorted.
+    /// The languages that lack it, sorted; the development language among them when only other
+    /// languages have it.
     public var languages: [String]
-    /// Where the development language defines it.
+    /// Where the development language defines it; where the code first looks it up when the
+    /// development language lacks it.
     public var location: SourceLocation
   }
 
@@ -95,18 +104,26 @@ public struct TargetUsage: Sendable {
         guard KeySkeleton.hasText(lookup.key) else { continue }
         let tableKey: String?
         switch lookup.key {
-        case .literal(let key):
-          tableKey = shipped.findInDevelopmentLanguage(key, table: table) == nil ? nil : key
-        case .interpolated(let pieces):
-          tableKey = shipped.match(pieces, table: table)
-        case .dynamic:
-          tableKey = nil
+        case .literal(let key): tableKey = key
+        case .interpolated(let pieces): tableKey = shipped.match(pieces, table: table)
+        case .dynamic: tableKey = nil
         }
-        guard let tableKey, let definition = shipped.findInDevelopmentLanguage(tableKey, table: table) else {
-          missing.append(
-            Miss(
-              key: lookup.key.description, table: table,
-              location: SourceLocation(path: path, position: lookup.position), form: lookup.form))
+        let here = SourceLocation(path: path, position: lookup.position)
+        guard let tableKey, let definition = shipped.developmentDefinition(of: tableKey, table: table) else {
+          // Translated, but not in the development language: that language shows the key (or
+          // the code's default value), the others their translation.
+          if case .literal(let key) = lookup.key {
+            let having = shipped.languages.filter { shipped.find(key, table: table, language: $0) != nil }
+            if !having.isEmpty {
+              let which = UntranslatedKey(table: table, key: key)
+              if lacking[which] == nil {
+                lacking[which] = (Set(shipped.languages).subtracting(having).union([shipped.developmentLanguage]), here)
+                order.append(which)
+              }
+              continue
+            }
+          }
+          missing.append(Miss(key: lookup.key.description, table: table, location: here, form: lookup.form))
           continue
         }
         let which = UntranslatedKey(table: table, key: tableKey)
@@ -115,8 +132,7 @@ public struct TargetUsage: Sendable {
           $0 != shipped.developmentLanguage && shipped.find(tableKey, table: table, language: $0) == nil
         }
         guard !languages.isEmpty else { continue }
-        let record = definition.table.record(at: definition.position)
-        lacking[which] = (Set(languages), record.winner.location)
+        lacking[which] = (Set(languages), definition)
         order.append(which)
       }
     }
@@ -129,22 +145,29 @@ public struct TargetUsage: Sendable {
     for miss in missing {
       let reason =
         shipped.has(table: miss.table)
-        ? "is not in \(miss.table) (\(shipped.developmentLanguage))"
-        : "is not in \(miss.table): the target has no table \(miss.table)"
+        ? "is in no language of \(miss.table)" : "is not in \(miss.table): the target has no table \(miss.table)"
       diagnostics.append(
         Diagnostic(
-          .error, .missingKey, "the key \(DisplayText.quoted(miss.key)) \(reason); the app shows the key",
+          .error, .missingKey,
+          "the key \(DisplayText.quoted(miss.key)) \(reason); every language shows the key (or the code's default value)",
           at: miss.location))
     }
+    let development = shipped.developmentLanguage
     for key in untranslated {
-      let languages = key.languages.joined(separator: ", ")
-      diagnostics.append(
-        Diagnostic(
-          .warning, .untranslatedKey,
-          "\(DisplayText.quoted(key.key)) of \(key.table) is looked up but not translated into \(languages): "
-            + "\(key.languages.count == 1 ? "that language shows" : "those languages show") the "
-            + "\(shipped.developmentLanguage) text",
-          at: key.location))
+      let others = key.languages.filter { $0 != development }
+      let message: String
+      if others.count < key.languages.count {
+        message =
+          "\(DisplayText.quoted(key.key)) of \(key.table) is looked up but not in \(development), the development "
+          + "language, which shows the key (or the code's default value)"
+          + (others.isEmpty ? "" : "; not translated into \(others.joined(separator: ", ")) either")
+      } else {
+        message =
+          "\(DisplayText.quoted(key.key)) of \(key.table) is looked up but not translated into "
+          + "\(others.joined(separator: ", ")): \(others.count == 1 ? "that language shows" : "those languages show") the "
+          + "\(development) text"
+      }
+      diagnostics.append(Diagnostic(.warning, .untranslatedKey, message, at: key.location))
     }
     self.diagnostics = rules.apply(to: diagnostics)
   }

@@ -120,7 +120,7 @@ import Testing
     #expect(
       result.findings.filter { $0.diagnostic.severity == .error }.map { setup.fixture.layers.render($0.diagnostic) }
         == [
-          "Code/Lite.swift:4:5: error: the key \"pro.only\" is not in Localizable (en); the app shows the key "
+          "Code/Lite.swift:4:5: error: the key \"pro.only\" is in no language of Localizable; every language shows the key (or the code's default value) "
             + "(target 'Lite')"
         ])
     #expect(!FileManager.default.fileExists(atPath: setup.fixture.path("out/Lite/en.lproj/Localizable.strings")))

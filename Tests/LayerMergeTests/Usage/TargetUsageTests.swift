@@ -17,6 +17,7 @@ import Testing
     "greeting" = "Hallo";
     "items %lld" = "%lld Dinge";
     "Hello %@" = "Hallo %@";
+    "translated.only" = "Nur übersetzt";
     """,
     "fr.lproj/Localizable.strings": "\"greeting\" = \"Bonjour\";\n",
     "Base.lproj/Localizable.strings": "\"base.only\" = \"From Base\";\n",
@@ -40,20 +41,28 @@ import Testing
       UsageFixture.literal("title", table: .named("Settings"), line: 14),
       UsageFixture.literal("title", table: .named("Onboarding"), line: 15),
       UsageFixture.literal("root.title", table: .named("Root"), line: 16),
+      UsageFixture.literal("translated.only", line: 17),
     ])
     #expect(
       fixture.layers.render(usage.diagnostics.filter { $0.code == .missingKey }) == [
-        "App/Code.swift:12:15: error: the key \"farewell\" is not in Localizable (en); the app shows the key",
-        "App/Code.swift:14:1: error: the key \"title\" is not in Settings (en); the app shows the key",
-        "App/Code.swift:15:1: error: the key \"title\" is not in Onboarding: the target has no table Onboarding; the "
-          + "app shows the key",
+        "App/Code.swift:12:15: error: the key \"farewell\" is in no language of Localizable; every language shows the key (or the code's default value)",
+        "App/Code.swift:14:1: error: the key \"title\" is in no language of Settings; every language shows the key (or the code's default value)",
+        "App/Code.swift:15:1: error: the key \"title\" is not in Onboarding: the target has no table Onboarding; "
+          + "every language shows the key (or the code's default value)",
         // A Settings bundle's tables are that bundle's: the app's lookups never read them.
-        "App/Code.swift:16:1: error: the key \"root.title\" is not in Root: the target has no table Root; the app "
-          + "shows the key",
+        "App/Code.swift:16:1: error: the key \"root.title\" is not in Root: the target has no table Root; every "
+          + "language shows the key (or the code's default value)",
       ])
+    // German has it: English shows the key (or the code's default value), German its translation.
+    #expect(
+      fixture.layers.render(usage.diagnostics.filter { $0.code == .untranslatedKey }) == [
+        "App/Code.swift:17:1: warning: \"translated.only\" of Localizable is looked up but not in en, the development "
+          + "language, which shows the key (or the code's default value); not translated into fr either"
+      ])
+    #expect(usage.untranslated.map(\.languages) == [["en", "fr"]])
     #expect(usage.missing.map(\.key) == ["farewell", "title", "title", "root.title"])
     #expect(usage.missing[0].form == "NSLocalizedString")
-    #expect((usage.lookups, usage.literal, usage.dynamic) == (5, 5, 0))
+    #expect((usage.lookups, usage.literal, usage.dynamic) == (6, 6, 0))
   }
 
   @Test func interpolationsMatchKeysWithASpecifierInEachHole() throws {
@@ -120,19 +129,24 @@ import Testing
       {"sourceLanguage": "en", "version": "1.0", "strings": {
         "catalog.title": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Title"}},
                                             "de": {"stringUnit": {"state": "translated", "value": "Titel"}}}},
-        "catalog.only.en": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Only"}}}}}}
+        "catalog.only.en": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Only"}}}},
+        "Source text as the key": {"comment": "No value: the runtime shows the key, which is the English text"}}}
       """
     let (usage, fixture) = try Self.usage(
       [
         UsageFixture.literal("catalog.title", table: .named("Main"), line: 1),
         UsageFixture.literal("catalog.only.en", table: .named("Main"), line: 2),
         UsageFixture.literal("catalog.absent", table: .named("Main"), line: 3),
+        UsageFixture.literal("Source text as the key", table: .named("Main"), line: 4),
       ], tables: ["Main.xcstrings": catalog])
+    // A catalog's key is its source text: listed without a value, it is not raw on screen.
     #expect(usage.missing.map(\.key) == ["catalog.absent"])
     #expect(
       fixture.layers.render(usage.diagnostics.filter { $0.code == .untranslatedKey }) == [
         "Base/Main.xcstrings:4:41: warning: \"catalog.only.en\" of Main is looked up but not translated into de: that "
-          + "language shows the en text"
+          + "language shows the en text",
+        "Base/Main.xcstrings:5:3: warning: \"Source text as the key\" of Main is looked up but not translated into de: "
+          + "that language shows the en text",
       ])
   }
 
