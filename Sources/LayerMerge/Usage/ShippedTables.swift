@@ -59,6 +59,23 @@ struct ShippedTables {
     return nil
   }
 
+  /// The shipped languages whose tables of this name define `key`: the key hashed once for all of
+  /// them (a target's check asks this of every distinct key it looks up).
+  func languages(defining key: String, table name: String) -> Set<String> {
+    guard let byLanguage = tables[name] else { return [] }
+    let entry = LocalizationEntry(key: key, value: .string(""))
+    let digest = entry.withKeyBytes { KeyIndex.digest($0) }
+    var defining: Set<String> = []
+    for language in languages {
+      guard let candidates = byLanguage[language] else { continue }
+      for index in candidates.indices where candidates[index].index(ofKeyOf: entry, digest: digest) != nil {
+        defining.insert(language)
+        break
+      }
+    }
+    return defining
+  }
+
   /// Where the development language (else `Base`, which the runtime reads last) defines `key`,
   /// or a catalog of the table lists it; `nil` when the target would show the key raw.
   func developmentDefinition(of key: String, table name: String) -> SourceLocation? {

@@ -83,6 +83,9 @@ public struct TargetUsage: Sendable {
     var problems: [Diagnostic] = []
     var lacking: [UntranslatedKey: (languages: Set<String>, location: SourceLocation)] = [:]
     var order: [UntranslatedKey] = []
+    // Each key is looked up in every shipped language once per target, however many lookups ask
+    // for it: shared code repeats keys, and a check per lookup × language dominated `lint`.
+    var translationChecked: Set<UntranslatedKey> = []
     for path in files {
       guard let file = scanned.files[path] else { continue }
       if let problem = file.problem { problems.append(problem) }
@@ -113,7 +116,7 @@ public struct TargetUsage: Sendable {
           // Translated, but not in the development language: that language shows the key (or
           // the code's default value), the others their translation.
           if case .literal(let key) = lookup.key {
-            let having = shipped.languages.filter { shipped.find(key, table: table, language: $0) != nil }
+            let having = shipped.languages(defining: key, table: table)
             if !having.isEmpty {
               let which = UntranslatedKey(table: table, key: key)
               if lacking[which] == nil {
@@ -127,10 +130,9 @@ public struct TargetUsage: Sendable {
           continue
         }
         let which = UntranslatedKey(table: table, key: tableKey)
-        guard lacking[which] == nil else { continue }
-        let languages = shipped.languages.filter {
-          $0 != shipped.developmentLanguage && shipped.find(tableKey, table: table, language: $0) == nil
-        }
+        guard translationChecked.insert(which).inserted else { continue }
+        let defining = shipped.languages(defining: tableKey, table: table)
+        let languages = shipped.languages.filter { $0 != shipped.developmentLanguage && !defining.contains($0) }
         guard !languages.isEmpty else { continue }
         lacking[which] = (Set(languages), definition)
         order.append(which)
