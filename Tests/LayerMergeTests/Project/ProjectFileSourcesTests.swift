@@ -38,6 +38,31 @@ import Testing
         "Legacy/Old.h", "Legacy/Old.m", "Views/Detail/Row.swift", "Views/Home.swift",
       ])
   }
+
+  /// Folders and files named without wildcards match by prefix (the fast path), exactly as the
+  /// glob matches them: the path itself and what is under it, never a sibling that starts alike.
+  @Test func literalPatternsMatchAsTheGlobDoes() throws {
+    let files = try TemporaryLayers([
+      "App": ["Legacy/Old.m": "", "Legacy/Old.h": "", "LegacyKit/Kit.swift": "", "Leg.swift": ""],
+      "Apps": ["Other.swift": ""],
+      // Precomposed: a pattern with the decomposed é is another name to the glob (Unicode scalars).
+      "Shared": ["Caf\u{E9}/Menu.swift": ""],
+    ])
+    let patterns = [
+      "App/Legacy", "./App/Legacy/", "App/Legacy/Old.m", "App/Leg", "App/Leg.swift", "Shared/Caf\u{E9}",
+      "Shared/Cafe\u{301}/", "App//Legacy", "Apps/Other.swift/x",
+    ]
+    let every = ProjectFile.sourceFiles(under: files.root.path)
+    for pattern in patterns {
+      let text = """
+        {"base": "App", "targets": {"T": {"layers": [], "sources": ["\(pattern)"]}}}
+        """
+      let read = ProjectFileReader.parse(Array(text.utf8), path: files.path("locmerge.json"))
+      let project = try #require(read.project, "\(read.diagnostics)")
+      let found = project.sourceFiles(of: project.targets).first??.map { files.render(relative: $0) }
+      #expect(found == every.filter { PathGlob(pattern).matches($0) }, "\(pattern)")
+    }
+  }
 }
 
 extension TemporaryLayers {
