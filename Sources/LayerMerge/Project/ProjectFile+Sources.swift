@@ -8,11 +8,7 @@ extension ProjectFile {
   /// - Returns: Each target's files (under ``folder``, sorted), or `nil` for a target without
   ///   `"sources"`, in the order of `targets`.
   public func sourceFiles(of targets: [Target]) -> [[String]?] {
-    var walk = SourceFolderWalk(root: folder)
-    return targets.map { target in
-      guard let patterns = target.sources else { return nil }
-      return walk.files(matching: patterns).map { PathText.join(folder, $0) }
-    }
+    relativeSourceFiles(of: targets).map { files in files.map { $0.map { PathText.join(folder, $0) } } }
   }
 
   /// Each target's code: the files of its `"sources"` patterns (``sourceFiles(of:)``), else the
@@ -23,7 +19,11 @@ extension ProjectFile {
   /// - Returns: Each target's files, or `nil` for a target whose code was not found, in the order
   ///   of `targets`.
   public func code(of targets: [Target], xcodeProject: XcodeProject?) -> [[String]?] {
-    var code = sourceFiles(of: targets).map { files in files.map { $0.map { PathText.absolute($0) } } }
+    // The walk's paths have no `.` or `..`: the folder is made absolute once, not every file.
+    let absoluteFolder = PathText.absolute(folder)
+    var code = relativeSourceFiles(of: targets).map { files in
+      files.map { $0.map { PathText.join(absoluteFolder, $0) } }
+    }
     guard let xcodeProject else { return code }
     let root = PathText.absolute(xcodeProject.sourceRoot)
     let needed = targets.indices.filter { code[$0] == nil }
@@ -35,6 +35,12 @@ extension ProjectFile {
       next += 1
     }
     return code
+  }
+
+  /// ``sourceFiles(of:)`` relative to ``folder``.
+  private func relativeSourceFiles(of targets: [Target]) -> [[String]?] {
+    var walk = SourceFolderWalk(root: folder)
+    return targets.map { target in target.sources.map { walk.files(matching: $0) } }
   }
 
   /// Every source file under a folder (a SwiftPM target's, as the plugin passes it with
@@ -82,13 +88,18 @@ struct SourceFolderWalk {
       for path in files(under: start)
       where zip(patterns, folders).contains(where: { pattern, folder in
         // Bytes, not Characters: the glob compares Unicode scalars, not canonical equivalents.
-        folder.map { path.utf8.starts(with: $0.utf8) || (path + "/").utf8.elementsEqual($0.utf8) }
+        folder.map { path.utf8.starts(with: $0.utf8) || Self.names(path, folder: $0) }
           ?? pattern.matches(path)
       }) {
         found.insert(path)
       }
     }
     return found.sorted()
+  }
+
+  /// Whether `path` is the folder or file `folder` (which ends in `/`) names.
+  private static func names(_ path: String, folder: String) -> Bool {
+    path.utf8.count + 1 == folder.utf8.count && folder.utf8.starts(with: path.utf8)
   }
 
   /// For a pattern with `/` and no wildcard, the path it names with a `/` after it: it matches
