@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--adversarial] [--floor] [--parse] [--usage]`
+/// [--migrate] [--adversarial] [--floor] [--parse] [--usage] [--usage-scan]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -219,6 +219,12 @@ enum BenchmarkMain {
     let adversarialSection = {
       print("## Inputs made to be slow: each at n and 8n, in process, same run\n")
       print(try AdversarialBenchmark.report(rounds: max(rounds, 3), scale: quick ? 4 : 1))
+    }
+    if arguments.contains("--usage-scan") {
+      // Only the source scanner (issue 32) on generated Swift.
+      print("## Source scanning: generated Swift, one thread\n")
+      print(UsageScanBenchmark.report(rounds: max(rounds, 5), megabytes: quick ? 4 : 20))
+      return
     }
     if arguments.contains("--adversarial") {
       try adversarialSection()

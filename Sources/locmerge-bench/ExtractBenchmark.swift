@@ -57,6 +57,9 @@ enum ExtractBenchmark {
     }
     let overlay = extraction.report.targets.reduce(0) { $0 + $1.overlayEntries }
     let full = extraction.report.targets.reduce(0) { $0 + $1.copyEntries }
+    // The floor: entries no other target has alike (the generator's overrides and additions).
+    let own = extraction.report.targets.reduce(0) { $0 + $1.ownEntries }
+    let shared = extraction.brands.reduce(0) { $0 + $1.entryCount }
     return """
       | work, \(targets.count) targets | median | best | ratio to the \(targets.count) merges (median) |
       |---|---:|---:|---:|
@@ -66,7 +69,7 @@ enum ExtractBenchmark {
       | — split and check (\(targets.count) merges in memory) | \(Format.milliseconds(split.median)) | \(Format.milliseconds(split.best)) | \(Format.ratio(split.median / merges.median)) |
       | — write OUT (\(extraction.files.count) files) | \(Format.milliseconds(write.median)) | \(Format.milliseconds(write.best)) | \(Format.ratio(write.median / merges.median)) |
 
-      (\(full) entries in the copies, \(extraction.report.baseEntries) in the base, \(overlay) in the overlays; median of \(rounds) rounds after a warm-up)
+      (\(full) entries in the copies, \(extraction.report.baseEntries) in the base, \(shared) in shared layers, \(overlay) in the overlays against \(own) own (the floor); median of \(rounds) rounds after a warm-up)
 
       """
   }

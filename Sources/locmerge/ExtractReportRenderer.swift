@@ -26,23 +26,26 @@ struct ExtractReportRenderer {
     text += emptyBaseText()
     text += "\n"
     var table = TextTable(
-      header: ["target", "brand", "inherited", "overridden", "added", "overlay entries", "overlay bytes"])
-    table.rightAligned = [2, 3, 4, 5, 6]
+      header: ["target", "brand", "inherited", "overridden", "added", "overlay entries", "own", "overlay bytes"])
+    table.rightAligned = [2, 3, 4, 5, 6, 7]
     for target in report.targets {
       table.rows.append([
         target.name, target.brand ?? "-", "\(target.inherited)", "\(target.overridden)", "\(target.added)",
         "\(target.overlayEntries) of \(target.copyEntries) (\(percent(target.overlayEntries, target.copyEntries)))",
+        "\(target.ownEntries)",
         "\(target.overlayBytes) of \(target.copyBytes) (\(percent(target.overlayBytes, target.copyBytes)))",
       ])
     }
-    text += table.text() + "\n"
+    text += table.text()
+    // "own": what no other target has alike, the fewest entries an overlay can hold.
+    text += "(own: entries no other target has with the same value, the fewest an overlay can hold)\n\n"
     text += section(
-      "Tables some targets lack (an overlay cannot delete; the targets that have them keep them whole):",
+      "Tables some targets lack (an overlay cannot delete; they stay above the base, with the targets that have them):",
       report.missingTables.map {
         "\($0.address.relativePath): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
       })
     text += section(
-      "Keys some targets lack (an overlay cannot delete; the targets that have them keep them):",
+      "Keys some targets lack (an overlay cannot delete; they stay above the base, with the targets that have them):",
       report.missingKeys.map {
         "\($0.address.relativePath) \(quoted($0.key)): missing in \(names($0.missingIn)) (\($0.presentIn) of \(report.targets.count) have it)"
       })
@@ -63,9 +66,14 @@ struct ExtractReportRenderer {
   func emptyBaseText() -> String {
     guard let cause = extraction.report.emptyBase else { return "" }
     let placeholder = PathText.join(PathText.join(output, ExtractionOptions.baseName), Extraction.placeholderName)
+    // What some targets share still goes to layers of theirs; only without any is every overlay whole.
+    let shared = extraction.brands.contains { !$0.isEmpty }
     var text =
       "\nNothing is common to every target, so the base is empty (\(DisplayText.escaped(placeholder)) keeps its "
-      + "folder); every overlay holds its whole copy, and each target still builds:\n"
+      + "folder); "
+      + (shared
+        ? "what some targets share is in layers of theirs, the rest in the overlays"
+        : "every overlay holds its whole copy") + ", and each target still builds:\n"
     switch cause {
     case .languagesDiffer(let targets):
       text +=
@@ -106,7 +114,8 @@ struct ExtractReportRenderer {
               ("name", .string(target.name)), ("brand", target.brand.map(JSONValue.string) ?? .null),
               ("inherited", .integer(target.inherited)), ("overridden", .integer(target.overridden)),
               ("added", .integer(target.added)), ("overlayEntries", .integer(target.overlayEntries)),
-              ("copyEntries", .integer(target.copyEntries)), ("overlayBytes", .integer(target.overlayBytes)),
+              ("copyEntries", .integer(target.copyEntries)), ("ownEntries", .integer(target.ownEntries)),
+              ("overlayBytes", .integer(target.overlayBytes)),
               ("copyBytes", .integer(target.copyBytes)),
             ])
           })

@@ -44,14 +44,32 @@ struct InitXcodeCommand {
   func run() -> ExitStatus {
     let printer = DiagnosticPrinter(console: console)
     let project: XcodeProject
+    // An install or uninstall of the same project waits until locmerge.json is written.
+    var lock: FolderLock?
     do {
+      if !options.dryRun {
+        lock = try XcodeProjectReader.lockForEditing(path: options.project) {
+          XcodeCommand.sayWaiting(toEdit: options.project, console: console)
+        }
+      }
       project = try XcodeProjectReader.read(path: options.project)
     } catch {
       printer.print(error.diagnostic)
       return .failure
     }
+    project.diagnostics.forEach(printer.print)
+    return withExtendedLifetime(lock) { migrate(project, printer: printer) }
+  }
+
+  private func migrate(_ project: XcodeProject, printer: DiagnosticPrinter) -> ExitStatus {
     let families = TableFamilies(project: project)
     console.out(Self.found(families, in: project))
+    // Targets outside the migration that copy the same files keep copying them after the install.
+    let copied = Set(families.families.flatMap { $0.members.flatMap { $0.files.values } })
+    let leftBehind = XcodeCommand.leftBehind(
+      project.targets(copying: copied, except: Set(families.targets)), prefix: "",
+      heading: "Targets outside the migration copy these files too, and still will after 'xcode install'")
+    if !leftBehind.isEmpty { console.out(leftBehind + "\n") }
     guard !families.families.isEmpty else {
       console.err(
         "locmerge: nothing to migrate: no table is copied per target (two product targets with the same table under "

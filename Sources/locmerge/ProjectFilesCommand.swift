@@ -60,12 +60,13 @@ struct ProjectFilesCommand {
       console.err("locmerge: \(lists.count - stale.count) of \(lists.count) file lists up to date\n")
       return stale.isEmpty ? .success : .failure
     }
-    var written = 0
+    // All together or none; leftover temporary files are looked for once per folder, not once per
+    // list (a folder of thousands of lists was listed once for each of them).
+    var transaction = FileTransaction(root: context.project.sourceRoot)
+    for list in lists { transaction.replace(list.path, with: list.bytes) }
+    let written: Int
     do {
-      for list in lists {
-        createFolders(PathText.parent(list.path))
-        if try AtomicFile.writeIfChanged(list.bytes, to: list.path) { written += 1 }
-      }
+      written = try transaction.commit().count
     } catch {
       printer.print(error.diagnostic)
       return .failure
@@ -89,13 +90,5 @@ struct ProjectFilesCommand {
     }
     console.out(JSONValue.object([("targets", .array(targets))]).serialized(indent: 2) + "\n")
     return .success
-  }
-
-  /// Creates a folder and the folders it lies in, as `mkdir -p` does; a failure shows when the
-  /// list is written.
-  private func createFolders(_ path: String) {
-    guard !path.isEmpty, access(path, F_OK) != 0 else { return }
-    createFolders(PathText.parent(path))
-    mkdir(path, 0o755)
   }
 }

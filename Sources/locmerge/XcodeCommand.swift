@@ -9,11 +9,17 @@ struct XcodeCommand {
 
   func run() -> ExitStatus {
     let integration: XcodeIntegration
+    let lock: FolderLock?
     do {
-      integration = try load()
+      (integration, lock) = try load()
     } catch {
       return error.status
     }
+    // Held until the last file is written: another install or uninstall of this project waits.
+    return withExtendedLifetime(lock) { perform(on: integration) }
+  }
+
+  private func perform(on integration: XcodeIntegration) -> ExitStatus {
     switch options.action {
     case .show: return show(integration)
     case .install: return install(integration)
@@ -30,10 +36,16 @@ struct XcodeCommand {
 
   private var printer: DiagnosticPrinter { DiagnosticPrinter(console: console) }
 
+  /// Whether the run writes: then it locks the project before reading it.
+  private var edits: Bool {
+    options.action != .show && !options.dryRun && !options.check
+  }
+
   /// The Xcode project (named, or the one in the current folder, else in `$SRCROOT`) and the
   /// project file (named, else `locmerge.json` in the current folder, `$SRCROOT`, or the Xcode
-  /// project's folder; none is fine for `show` and `uninstall`).
-  private func load() throws(Stop) -> XcodeIntegration {
+  /// project's folder; none is fine for `show` and `uninstall`); for a run that writes, the
+  /// project's edit lock, taken before either is read.
+  private func load() throws(Stop) -> (XcodeIntegration, FolderLock?) {
     let path: String
     if let given = options.project {
       path = given
@@ -52,21 +64,34 @@ struct XcodeCommand {
       }
     }
     let project: XcodeProject
+    var lock: FolderLock?
     do {
+      if edits {
+        lock = try XcodeProjectReader.lockForEditing(path: path) { Self.sayWaiting(toEdit: path, console: console) }
+      }
       project = try XcodeProjectReader.read(path: path)
     } catch {
       printer.print(error.diagnostic)
       throw Stop(status: .failure)
     }
+    // What the project names outside its folder is said once and never read.
+    project.diagnostics.forEach(printer.print)
     let configPath =
       options.config
       ?? ProjectFileReader.locate(from: PathText.currentDirectory(), environment: environment)
       ?? ProjectFileReader.locate(from: project.sourceRoot, environment: [:])
-    guard let configPath else { return XcodeIntegration(project: project, configuration: nil) }
+    guard let configPath else { return (XcodeIntegration(project: project, configuration: nil), lock) }
     let read = ProjectFileReader.read(path: PathText.absolute(configPath))
     read.diagnostics.forEach(printer.print)
     guard let configuration = read.project else { throw Stop(status: .usage) }
-    return XcodeIntegration(project: project, configuration: configuration)
+    return (XcodeIntegration(project: project, configuration: configuration), lock)
+  }
+
+  /// Tells the user why the run waits for the project's edit lock.
+  static func sayWaiting(toEdit project: String, console: Console) {
+    console.err(
+      "locmerge: waiting for another locmerge run to finish editing \(DisplayText.escaped(PathText.lastComponent(project)))\n"
+    )
   }
 
   private func show(_ integration: XcodeIntegration) -> ExitStatus {
@@ -119,7 +144,8 @@ struct XcodeCommand {
       let lists = installation.changedFileLists.count
       console.err(
         "locmerge: dry run, nothing written: \(changedTargets(installation.edit)) of \(installation.edit.targets.count) "
-          + "targets would change, \(lists) file list\(lists == 1 ? "" : "s") would be written\n")
+          + "targets would change, \(lists) file list\(lists == 1 ? "" : "s") would be written\n"
+          + Self.leftBehind(installation.targetsLeftBehind, prefix: "locmerge: "))
       return .success
     }
     let changedLists = installation.changedFileLists.count
@@ -145,12 +171,17 @@ struct XcodeCommand {
       if !result.removedCopies.isEmpty {
         line += "; copies taken out: " + result.removedCopies.map(DisplayText.escaped).joined(separator: ", ")
       }
+      if let target, !XcodeProjectEditor.foreignPhases(named: LocMergePhase.name, in: target, project: project).isEmpty
+      {
+        line += "; its own Run Script phase named '\(LocMergePhase.name)' (not written by locmerge) stays as it is"
+      }
       text += line + "\n"
     }
     text += "  File lists: \(changedLists) written, \(installation.fileLists.count - changedLists) unchanged.\n"
     if !installation.removedCopies.isEmpty {
       text += "  The copies taken out stay on disk and in the project navigator; the targets no longer copy them.\n"
     }
+    text += Self.leftBehind(installation.targetsLeftBehind, prefix: "  ")
     if installation.edit.changesFile {
       text +=
         "If the project is open in Xcode, let Xcode read it again from disk ('Revert' when Xcode asks): "
@@ -205,6 +236,30 @@ struct XcodeCommand {
       error.diagnostics.forEach(printer.print)
     }
     return error.isUsage ? .usage : .failure
+  }
+
+  /// The targets outside `locmerge.json` that still copy files of the copies in the way, each with
+  /// what it copies, and when those files may go; `""` when there are none.
+  static func leftBehind(
+    _ targets: [XcodeProject.TargetCopying], prefix: String,
+    heading: String = "Targets outside \(ProjectFileReader.fileName) still copy files of the old copies"
+  ) -> String {
+    guard !targets.isEmpty else { return "" }
+    var text =
+      "\(prefix)\(heading) (add them to \(ProjectFileReader.fileName), or keep those files while they copy "
+      + "them; 'locmerge xcode show' lists what each target copies):\n"
+    for target in targets {
+      let kind = target.productType.map { $0.replacing("com.apple.product-type.", with: "") } ?? "target"
+      let tables = target.tables.map { table in
+        // As `show` writes them: `gaios/*.lproj/Localizable.strings`, and which languages.
+        "\(DisplayText.escaped(table.name)) (\(DisplayText.escaped(XcodeShowRenderer.languages(table))): "
+          + "\(DisplayText.escaped(XcodeShowRenderer.paths(table))))"
+      }
+      text +=
+        "\(prefix)  \(DisplayText.escaped(target.target)) (\(DisplayText.escaped(kind))): "
+        + tables.joined(separator: ", ") + "\n"
+    }
+    return text
   }
 
   /// A path as the user would type it: relative to the current folder when it lies inside it.

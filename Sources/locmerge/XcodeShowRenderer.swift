@@ -7,7 +7,8 @@ struct XcodeShowRenderer {
   var tool: LocMergePhase.Tool
 
   /// The JSON document: `{"project", "objectVersion", "targets": [{"name", "productType",
-  /// "phase", "buildPhases", "tables": {"<Table>.strings": {"<lang>": "path"}}, "copies"}]}`.
+  /// "phase", "buildPhases", "tables": {"<Table>.strings": {"<lang>": "path"}}, "perTargetCopies",
+  /// "interfaces": {"Main.storyboard": ["path", …]}, "sameNamedPhases"}]}`.
   func json() -> String {
     let project = integration.project
     let copies = integration.perTargetCopies
@@ -26,6 +27,14 @@ struct XcodeShowRenderer {
             })
         ),
         ("perTargetCopies", .array((copies[target.name] ?? []).sorted().map(JSONValue.string))),
+        (
+          "interfaces",
+          .object(
+            Self.shownInterfaces(target).map { interface in
+              (interface.name, .array(interface.files.map(\.path).sorted().map(JSONValue.string)))
+            })
+        ),
+        ("sameNamedPhases", .integer(Self.foreignPhases(of: target, in: project))),
       ])
     }
     let document = JSONValue.object([
@@ -57,6 +66,14 @@ struct XcodeShowRenderer {
         "  phases:  "
         + (target.buildPhases.isEmpty
           ? "none" : target.buildPhases.map { DisplayText.escaped($0.displayName) }.joined(separator: ", ")) + "\n"
+      let foreign = Self.foreignPhases(of: target, in: project)
+      if foreign > 0 {
+        text +=
+          "  note:    \(foreign == 1 ? "a Run Script phase" : "\(foreign) Run Script phases") named "
+          + "'\(LocMergePhase.name)' that locmerge did not write (the script does not start with its marker line): "
+          + "the target's own, left alone\n"
+      }
+      text += interfaceLines(target)
       guard !target.tables.isEmpty else {
         text += "  tables:  none\n"
         continue
@@ -77,7 +94,44 @@ struct XcodeShowRenderer {
         "\n* per-target copy: other targets have this table under different files "
         + "('locmerge extract' makes such copies a base and overlays: docs/migrating.md)\n"
     }
+    if project.targets.contains(where: { !Self.shownInterfaces($0).isEmpty }) {
+      text +=
+        "\ninterface: a localized storyboard, xib or other file that is not a table, with the .strings (or catalog) "
+        + "Xcode translates it with; they belong to the interface: locmerge never merges them nor takes them out\n"
+    }
     return text
+  }
+
+  /// The interfaces of a target, one line each: the interface file and its translations.
+  private func interfaceLines(_ target: XcodeProject.Target) -> String {
+    var text = ""
+    for interface in Self.shownInterfaces(target) {
+      let name = interface.interface ?? interface.name
+      let main = interface.files.filter { $0.name == name }.map(\.path).sorted()
+      let translations = interface.files.filter { $0.name != name }
+      let files = Dictionary(
+        translations.map { ($0.language ?? "*", $0.path) }, uniquingKeysWith: { first, _ in first })
+      var line = "  interface: \(DisplayText.escaped(name))  "
+      if !main.isEmpty { line += DisplayText.escaped(main.joined(separator: ", ")) + "  " }
+      line +=
+        "translated in \(DisplayText.escaped(Self.languages(of: files))): \(DisplayText.escaped(Self.paths(files)))"
+      text += line + "\n"
+    }
+    return text
+  }
+
+  /// The interfaces a target copies, their files inside the project, sorted by name.
+  private static func shownInterfaces(_ target: XcodeProject.Target) -> [XcodeProject.LocalizedSource] {
+    target.interfaces.compactMap { interface in
+      var interface = interface
+      interface.files = interface.files.filter { !$0.isOutsideProject }
+      return interface.files.isEmpty ? nil : interface
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// How many Run Script phases of the target have the phase's name but not its marker line.
+  private static func foreignPhases(of target: XcodeProject.Target, in project: XcodeProject) -> Int {
+    XcodeProjectEditor.foreignPhases(named: LocMergePhase.name, in: target, project: project).count
   }
 
   // MARK: - Private
@@ -88,16 +142,25 @@ struct XcodeShowRenderer {
   }
 
   /// The languages of a table, or how many when they are many.
-  private static func languages(_ table: XcodeProject.LocalizedTable) -> String {
-    if table.isCatalog { return "catalog" }
-    let sorted = table.files.keys.sorted()
+  static func languages(_ table: XcodeProject.LocalizedTable) -> String {
+    table.isCatalog ? "catalog" : languages(of: table.files)
+  }
+
+  /// The languages of files by language, or how many when they are many.
+  private static func languages(of files: [String: String]) -> String {
+    let sorted = files.keys.sorted()
     return sorted.count <= 6 ? sorted.joined(separator: " ") : "\(sorted.count) languages"
   }
 
   /// The files of a table in one line: `Acme/*.lproj/Localizable.strings` when they differ only
   /// by their language folder, else the first and how many more.
-  private static func paths(_ table: XcodeProject.LocalizedTable) -> String {
-    let files = table.files.sorted { $0.key < $1.key }
+  static func paths(_ table: XcodeProject.LocalizedTable) -> String {
+    paths(table.files)
+  }
+
+  /// Files by language in one line, as ``paths(_:)-swift.method`` shows a table's.
+  private static func paths(_ byLanguage: [String: String]) -> String {
+    let files = byLanguage.sorted { $0.key < $1.key }
     guard files.count > 1 else { return files.first?.value ?? "" }
     let patterns = Set(
       files.map { language, path in

@@ -18,10 +18,15 @@ The command (`--command`, default `all`: the rounds go to each in turn):
 - `merge`: three layers into one destination, with a depfile;
 - `build`: `locmerge build` of every target of a project file (a base, two brands, four
   targets), each into its own destination;
-- `extract`: `locmerge extract` of four full copies into a new folder.
+- `extract`: `locmerge extract` of four full copies into a new folder;
+- `xcode`: `locmerge xcode install --remove-copies` on a copy of the BrandApp fixture (two app
+  targets with their own copies, an extension) with a base and an overlay per target; each round
+  first takes the phase out of some targets and sometimes puts back `locmerge.json` as the user
+  wrote it, so that the killed install changes the project, `locmerge.json` and the file lists.
 
 After each kill it checks: the sources are untouched; every output is whole (its bytes are
-either those it had before the run or those of a clean run); no temporary file lies among the
+either those it had before the run or those of a clean run; for `xcode`: `project.pbxproj`,
+`locmerge.json` and each file list); no temporary file lies among the
 outputs; a new folder from `extract` is absent or complete. Then it runs the command normally
 and checks: exit status 0; no temporary file anywhere (what the killed run left beside a new
 folder is removed by the next run); exactly the files of a clean run into an empty folder, with
@@ -53,7 +58,8 @@ TABLES = [
 ]
 INJECTABLE = ["write", "rename", "renameat", "renameat2", "unlink", "unlinkat", "mkdir", "mkdirat", "openat"]
 BOOKKEEPING = ".locmerge"  # DEST/.locmerge/ (and, for older builds, DEST/.locmerge-*.json)
-COMMANDS = ["merge", "build", "extract"]
+COMMANDS = ["merge", "build", "extract", "xcode"]
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "xcodeproj", "BrandApp")
 
 
 def random_word(rng, length):
@@ -507,6 +513,109 @@ class ExtractRounds:
         return (point if was_killed else "finished"), problems
 
 
+class XcodeRounds:
+    """`locmerge xcode install --remove-copies` on a copy of the BrandApp fixture, whose files
+    must each be old or new after a kill, and exactly a clean install's after the next run."""
+
+    layers = ["Localization/Base", "Localization/Targets/Acme", "Localization/Targets/Globex"]
+    targets = ["Acme", "Globex"]
+    project = os.path.join("BrandApp.xcodeproj", "project.pbxproj")
+
+    def __init__(self, binary, root, rng):
+        self.root = root
+        self.binary = binary
+        self.app = os.path.join(root, "app")
+        shutil.copytree(FIXTURE, self.app)
+        self.workload = Workload(self.app, rng, self.layers, ["Localization/Base"])
+        self.config = json.dumps({
+            "base": "Localization/Base",
+            "destination": "$(DERIVED_FILE_DIR)/LocMerge",
+            "targets": {name: {"layers": [f"Localization/Targets/{name}"]} for name in self.targets},
+        }, indent=2).encode() + b"\n"
+        with open(os.path.join(self.app, "locmerge.json"), "wb") as handle:
+            handle.write(self.config)
+        self.runner = Runner(root, lambda folder: self.command(folder, "install", "--remove-copies"))
+        first = self.runner.run(self.app)
+        if first.returncode != 0:
+            sys.exit(f"crash_test: the first xcode install failed: {first.stderr}")
+
+    def command(self, folder, *arguments):
+        return [self.binary, "xcode", *arguments, "--project", os.path.join(folder, "BrandApp.xcodeproj"),
+                "--config", os.path.join(folder, "locmerge.json")]
+
+    def files(self, folder):
+        """The files an install writes: the project, locmerge.json and the file lists."""
+        files = {}
+        for relative in [self.project, "locmerge.json"] + [
+            os.path.join("Localization", name) for name in os.listdir(os.path.join(folder, "Localization"))
+            if name.endswith(".xcfilelist")
+        ]:
+            with open(os.path.join(folder, relative), "rb") as handle:
+                files[relative] = handle.read()
+        return files
+
+    def temporaries(self, folder):
+        return sorted(
+            os.path.relpath(os.path.join(directory, name), folder)
+            for directory in [folder, os.path.join(folder, "BrandApp.xcodeproj"), os.path.join(folder, "Localization")]
+            for name in os.listdir(directory) if is_temporary(name)
+        )
+
+    def sources(self):
+        """The layers, and the old copies the targets no longer use."""
+        copies = digest({k: v for k, v in tree(self.app).items() if k.split(os.sep)[0] in ("Acme", "Globex")})
+        return self.workload.digest() + copies
+
+    def round(self, rng, use_inject):
+        self.workload.mutate()
+        # Take the phase out of some targets, and sometimes put back locmerge.json as written.
+        out = [name for name in self.targets if rng.random() < 0.6]
+        if out:
+            arguments = [item for name in out for item in ("-t", name)]
+            setup = subprocess.run(self.command(self.app, "uninstall", *arguments), capture_output=True, text=True)
+            if setup.returncode != 0:
+                return "setup", [f"uninstall failed: {setup.stderr[:300]}"]
+        if rng.random() < 0.5:
+            with open(os.path.join(self.app, "locmerge.json"), "wb") as handle:
+                handle.write(self.config)
+        sources = self.sources()
+        clean_folder = os.path.join(self.root, "clean-app")
+        copy_tree(self.app, clean_folder)
+        process = self.runner.run(clean_folder)
+        if process.returncode != 0:
+            return "setup", [f"clean install failed: {process.stderr[:300]}"]
+        clean = self.files(clean_folder)
+        before = self.files(self.app)
+
+        if use_inject:
+            copy = os.path.join(self.root, "count-app")
+            copy_tree(self.app, copy)
+            counts = self.runner.count_calls(copy)
+            shutil.rmtree(copy, ignore_errors=True)
+            was_killed, point = self.runner.kill_at_call(self.app, counts, rng)
+        else:
+            was_killed, point = self.runner.kill_at_random(self.app, rng)
+
+        problems = ["a source file changed"] if self.sources() != sources else []
+        after = self.files(self.app)
+        for relative in sorted(set(before) | set(clean) | set(after)):
+            if after.get(relative) not in (before.get(relative), clean.get(relative)):
+                problems.append(f"partial or foreign content: {relative} ({len(after.get(relative) or b'')} bytes)")
+        follow_up = self.runner.run(self.app)
+        if follow_up.returncode != 0:
+            problems.append(f"follow-up install failed with status {follow_up.returncode}: {follow_up.stderr[:300]}")
+        if self.sources() != sources:
+            problems.append("a source file changed")
+        after = self.files(self.app)
+        if after != clean:
+            different = sorted(k for k in set(after) | set(clean) if after.get(k) != clean.get(k))
+            problems.append(f"the files differ from a clean install's: {different[:5]}")
+        problems += [f"temporary file left: {name}" for name in self.temporaries(self.app)]
+        if problems:
+            copy_tree(clean_folder, self.app)
+        return (point if was_killed else "finished"), problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True, help="the locmerge executable to kill")
@@ -524,7 +633,7 @@ def main():
         sys.exit("crash_test: --mode inject needs strace")
 
     commands = COMMANDS if options.command == "all" else [options.command]
-    kinds = {"merge": MergeRounds, "build": BuildRounds, "extract": ExtractRounds}
+    kinds = {"merge": MergeRounds, "build": BuildRounds, "extract": ExtractRounds, "xcode": XcodeRounds}
     root = tempfile.mkdtemp(prefix="locmerge-crash-")
     scenarios = {}
     for command in commands:

@@ -73,6 +73,24 @@ public struct ReferenceProjectReading {
       if let known = pathOf[id] { return known }
       return objects[id].map { place($0, in: "") }
     }
+    // What lies outside the source root, as written or where its links lead, is never read.
+    let rootURL = URL(fileURLWithPath: sourceRoot).standardizedFileURL
+    let resolvedRoot = rootURL.resolvingSymlinksInPath().path
+    func isInside(_ path: String) -> Bool {
+      if path.hasPrefix("$(") { return true }
+      let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : rootURL.appendingPathComponent(path))
+        .standardizedFileURL
+      func within(_ candidate: String, _ folder: String) -> Bool {
+        candidate.lowercased() == folder.lowercased() || candidate.lowercased().hasPrefix(folder.lowercased() + "/")
+          || folder == "/"
+      }
+      return within(url.path, rootURL.path) && within(Self.resolved(url), resolvedRoot)
+    }
+    // A variant group of an interface (a storyboard with its .strings) holds no table.
+    func isTableName(_ name: String) -> Bool {
+      let pathExtension = URL(fileURLWithPath: name).pathExtension
+      return pathExtension.isEmpty || ["strings", "stringsdict", "xcstrings"].contains(pathExtension)
+    }
     func localized(_ path: String) -> (String, String)? {
       let url = URL(fileURLWithPath: path)
       guard ["strings", "stringsdict"].contains(url.pathExtension) else { return nil }
@@ -89,7 +107,7 @@ public struct ReferenceProjectReading {
       let explicit = Set(objects[folderID]?["explicitFolders"] as? [String] ?? [])
       // Links resolved: a test's source root may link to the corpus.
       let root = URL(fileURLWithPath: sourceRoot).appendingPathComponent(folderPath).resolvingSymlinksInPath()
-      if !folderPath.hasPrefix("$("),
+      if !folderPath.hasPrefix("$("), isInside(folderPath),
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
       {
         for case let url as URL in walker {
@@ -108,8 +126,25 @@ public struct ReferenceProjectReading {
             }
             continue
           }
-          files.append(relative)
+          if isInside(folderPath + "/" + relative) { files.append(relative) }
         }
+      }
+      // A .strings beside an interface file of its name (Base.lproj/Main.storyboard) is the
+      // interface's translation, not a table.
+      var interfaces: Set<String> = []
+      for file in files where URL(fileURLWithPath: file).deletingLastPathComponent().pathExtension == "lproj" {
+        let url = URL(fileURLWithPath: file)
+        guard !isTableName(url.lastPathComponent) else { continue }
+        interfaces.insert(
+          url.deletingLastPathComponent().deletingLastPathComponent().path + "|"
+            + url.deletingPathExtension().lastPathComponent)
+      }
+      files.removeAll { file in
+        let url = URL(fileURLWithPath: file)
+        return url.deletingLastPathComponent().pathExtension == "lproj"
+          && interfaces.contains(
+            url.deletingLastPathComponent().deletingLastPathComponent().path + "|"
+              + url.deletingPathExtension().lastPathComponent)
       }
       listings[folderID] = files
       return files
@@ -139,13 +174,18 @@ public struct ReferenceProjectReading {
             continue
           }
           if file["isa"] as? String == "PBXVariantGroup" {
-            for child in file["children"] as? [String] ?? [] {
-              guard let childPath = path(child), let (language, name) = localized(childPath) else { continue }
+            let children = file["children"] as? [String] ?? []
+            let names = [file["name"] as? String ?? file["path"] as? String ?? ""] + children.compactMap(path)
+            guard names.allSatisfy({ isTableName(URL(fileURLWithPath: $0).lastPathComponent) }) else { continue }
+            for child in children {
+              guard let childPath = path(child), isInside(childPath), let (language, name) = localized(childPath) else {
+                continue
+              }
               if target.tables[name, default: [:]][language] == nil {
                 target.tables[name, default: [:]][language] = childPath
               }
             }
-          } else if file["isa"] as? String == "PBXFileReference", let filePath = path(reference) {
+          } else if file["isa"] as? String == "PBXFileReference", let filePath = path(reference), isInside(filePath) {
             if let (language, name) = localized(filePath) {
               if target.tables[name, default: [:]][language] == nil {
                 target.tables[name, default: [:]][language] = filePath
@@ -211,6 +251,20 @@ public struct ReferenceProjectReading {
   static func isSource(_ path: String) -> Bool {
     ["swift", "m", "mm", "h", "c", "cpp", "cc", "cxx", "hpp", "hh"].contains(
       URL(fileURLWithPath: path).pathExtension.lowercased())
+  }
+
+  /// Where a path leads: Foundation resolves the links of a path that exists; for one that does
+  /// not, the nearest folder above it that exists is resolved and the rest appended.
+  static func resolved(_ url: URL) -> String {
+    var existing = url
+    var rest: [String] = []
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+      rest.insert(existing.lastPathComponent, at: 0)
+      existing.deleteLastPathComponent()
+    }
+    var result = existing.resolvingSymlinksInPath()
+    for component in rest { result.appendPathComponent(component) }
+    return result.path
   }
 
   /// `a/./b/../c` → `a/c`.

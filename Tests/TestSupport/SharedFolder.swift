@@ -16,7 +16,9 @@ public enum SharedFolder {
       ProcessInfo.processInfo.environment["LOCMERGE_SHARED"].map { URL(fileURLWithPath: $0) },
       packageRoot.deletingLastPathComponent().appendingPathComponent("shared"),
     ].compactMap { $0 }
-    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("formats").path) }
+    // Resolved: a linked ../shared (a worktree beside the checkout) is walked like a folder.
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("formats").path) }?
+      .resolvingSymlinksInPath()
   }()
 
   /// The message shown when a test is skipped because `../shared` is absent.

@@ -75,10 +75,9 @@ import Testing
       if FileManager.default.fileExists(atPath: corpus.path), file.path.hasSuffix(".xcodeproj/project.pbxproj"),
         file.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent == String(app)
       {
-        // The project beside its app's localization files: SRCROOT holds links to the corpus.
+        // The project beside a copy of its app's localization files (a link out is never read).
         for item in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
-          try FileManager.default.createSymbolicLink(
-            at: scratch.url(item), withDestinationURL: corpus.appendingPathComponent(item))
+          try FileManager.default.copyItem(at: corpus.appendingPathComponent(item), to: scratch.url(item))
         }
         let name = file.deletingLastPathComponent().lastPathComponent
         try FileManager.default.createDirectory(at: scratch.url(name), withIntermediateDirectories: true)

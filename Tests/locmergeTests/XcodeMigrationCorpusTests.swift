@@ -3,19 +3,19 @@ import TestSupport
 import Testing
 
 /// `init --xcodeproj` on a real project: ghostery's (../shared/xcodeproj) beside its localization
-/// files (../shared/corpus, linked), then `build`, then `xcode install --remove-copies`.
+/// files (../shared/corpus, copied: the project's files are read only inside its folder), then
+/// `build`, then `xcode install --remove-copies`.
 @Suite struct XcodeMigrationCorpusTests {
   static let app = "ghostery__user-agent-ios"
   static let brands = ["Cliqz", "Ghostery", "WhiteLabel"]
 
-  /// A scratch project root: the corpus linked in, the project file copied (it is edited).
+  /// A scratch project root: the corpus and the project file copied (a link out is never read).
   static func ghostery() throws -> Scratch {
     let shared = try #require(SharedFolder.url)
     let corpus = shared.appendingPathComponent("corpus/\(app)")
     let scratch = try Scratch()
     for item in try FileManager.default.contentsOfDirectory(atPath: corpus.path) {
-      try FileManager.default.createSymbolicLink(
-        at: scratch.url(item), withDestinationURL: corpus.appendingPathComponent(item))
+      try FileManager.default.copyItem(at: corpus.appendingPathComponent(item), to: scratch.url(item))
     }
     try FileManager.default.createDirectory(at: scratch.url("UserAgent.xcodeproj"), withIntermediateDirectories: true)
     let bytes = try Data(

@@ -32,6 +32,24 @@ public enum StringCatalogWriter {
     return output
   }
 
+  /// The bytes of a value that stands at `level` in a catalog, in the same layout: its lines after
+  /// the first are indented for that level (``TableEditor`` inserts members with it).
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - level: How deep it stands: 0 for the document, 1 for the value of a top-level member.
+  static func data(for value: JSONNode, level: Int) -> [UInt8] {
+    var output: [UInt8] = []
+    write(value, to: &output, level: level, known: knownFieldNames)
+    return output
+  }
+
+  /// A string as the catalog writes it: quoted, escaped as `JSONSerialization` escapes.
+  static func quoted(_ text: String) -> [UInt8] {
+    var output: [UInt8] = []
+    writeString(text, to: &output)
+    return output
+  }
+
   /// The bytes of one localization's content, in the same layout (for a baseline's value).
   package static func data(for variant: CatalogVariant) -> [UInt8] {
     var output: [UInt8] = []

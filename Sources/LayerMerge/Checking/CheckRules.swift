@@ -32,12 +32,12 @@ public struct CheckRules: Hashable, Sendable {
   /// The codes whose diagnostics cannot be turned off or made warnings.
   public static let protectedCodes: Set<DiagnosticCode> = toolFailures.union([
     .unreadableFile, .encoding, .syntax, .truncated, .notADictionary, .nonStringValue, .emptyUnicodeEscape,
-    .unsupportedValue, .formatMismatch,
+    .unsupportedValue, .uneditableTable, .formatMismatch,
   ])
 
   private static let toolFailures: Set<DiagnosticCode> = [
     .unsafeDestination, .writeFailed, .projectFile, .staleFileList, .invalidLayer, .extractionMismatch,
-    .xcodeProject,
+    .xcodeProject, .xliff,
   ]
 
   /// The levels set, by code.

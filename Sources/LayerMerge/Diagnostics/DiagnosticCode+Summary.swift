@@ -14,6 +14,7 @@ extension DiagnosticCode {
     case .lowercaseUnicodeEscape: return "A lowercase \\u escape, which Apple keeps literally."
     case .emptyUnicodeEscape: return "A \\U escape with no hex digits, which Apple reads as U+0000."
     case .unsupportedValue: return "A binary property list holds a value no localization table can hold."
+    case .uneditableTable: return "A layer table import cannot change without touching other bytes; nothing is written."
     case .invalidLayer:
       return "A layer stack that cannot be meant: a missing folder, a file, a folder twice, nested layers."
     case .emptyLayer: return "A layer without any table."
@@ -57,6 +58,8 @@ extension DiagnosticCode {
     case .xcodeProject:
       return "An Xcode project cannot be read or changed (XML, merge conflict, newer format, read-only), or a "
         + "target lacks the locmerge phase."
+    case .xliff:
+      return "An XLIFF file or .xcloc cannot be read: malformed XML, a DOCTYPE or entity, or not XLIFF 1.2."
     }
   }
 }

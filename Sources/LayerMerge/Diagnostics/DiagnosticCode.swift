@@ -23,6 +23,9 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case emptyUnicodeEscape = "empty-U-escape"
   /// A binary property list holding a value no localization table can hold (null, UID, set…).
   case unsupportedValue = "unsupported-value"
+  /// A layer table that `import` cannot change surgically (a binary property list, a value of
+  /// another kind where the edit sets a string, a variable without its format): nothing is written.
+  case uneditableTable = "uneditable-table"
 
   // Layers
   /// A layer stack that cannot be what the user meant: a missing folder, a file, the same folder
@@ -31,7 +34,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A layer without any table.
   case emptyLayer = "empty-layer"
   /// Something in a layer that was not read: a link that loops or leads into the destination, a
-  /// name that is not valid UTF-8, a folder named like a table.
+  /// name that is not valid UTF-8, a folder named like a table. Also a file or synchronized folder
+  /// an Xcode project names outside its source root (as written or through a link): never read.
   case skippedPath = "skipped-path"
 
   // String Catalogs
@@ -119,4 +123,10 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   case projectFile = "project-file"
   /// An Xcode project (`project.pbxproj`) that cannot be read or changed.
   case xcodeProject = "xcode-project"
+
+  // Translation
+  /// An XLIFF file or `.xcloc` bundle that cannot be read: not well-formed XML, a DOCTYPE or
+  /// entity declaration, an encoding other than UTF-8 or UTF-16, or not XLIFF 1.2 as Xcode and
+  /// translation tools write it.
+  case xliff
 }

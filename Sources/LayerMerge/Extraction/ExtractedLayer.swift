@@ -4,7 +4,8 @@ public struct ExtractedLayer: Hashable, Sendable {
   public enum Role: String, Hashable, Sendable {
     /// What every target shares.
     case base
-    /// What the targets of one brand share beyond the base.
+    /// What the targets of one brand share beyond the base, or what some targets share beyond
+    /// the base and their brands.
     case brand
     /// What one target has of its own.
     case target

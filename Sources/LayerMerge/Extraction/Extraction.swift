@@ -17,11 +17,13 @@
 public struct Extraction: Sendable {
   /// What every target shares.
   public var base: ExtractedLayer
-  /// One layer per brand, in the order the options give them.
+  /// One layer per brand, in the order the options give them, then one per set of targets that
+  /// share values beyond the base and brands (``ExtractionOptions/groups`` names their targets).
   public var brands: [ExtractedLayer]
   /// One overlay per target, in the order the copies were given.
   public var targets: [ExtractedLayer]
-  /// The brands and the preferred target the extraction used.
+  /// The brands and the preferred target the extraction used, with a group for each layer some
+  /// targets share.
   public var options: ExtractionOptions
   /// The figures and the keys to look at.
   public var report: ExtractionReport
@@ -44,10 +46,10 @@ public struct Extraction: Sendable {
   /// The errors in the copies that no baseline entry can keep (not at one value).
   public var errorsThatCannotBeKept: [ErrorInCopy] { errorsInCopies.filter { $0.knownError == nil } }
 
-  /// The stack a target is merged from: the base, each brand of its own that holds anything (one
-  /// with `extract`; `init --xcodeproj` shares a layer among each set of targets that copy the
-  /// same tables), its overlay if it holds anything (an empty layer is not written, and a project
-  /// file naming a folder that does not exist would not build).
+  /// The stack a target is merged from: the base, each layer among ``brands`` of a group it is in
+  /// that holds anything (its brand, then the layers it shares with other targets, in the order
+  /// of ``ExtractionOptions/groups``), its overlay if it holds anything (an empty layer is not
+  /// written, and a project file naming a folder that does not exist would not build).
   /// - Parameter target: The target's name.
   /// - Returns: The layers, lowest first; empty for an unknown target.
   public func stack(of target: String) -> [ExtractedLayer] {
@@ -56,6 +58,21 @@ public struct Extraction: Sendable {
       brands.first { $0.name == group.name && !$0.isEmpty }
     }
     return [base] + shared + (overlay.isEmpty ? [] : [overlay])
+  }
+
+  /// Every target's stack (``stack(of:)``), in the order of ``targets``, worked out in one pass
+  /// over the groups: time linear in the targets and groups, however many layers they share.
+  var stacks: [[ExtractedLayer]] {
+    let written = Dictionary(
+      brands.filter { !$0.isEmpty }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var shared: [String: [ExtractedLayer]] = [:]
+    for group in options.groups {
+      guard let layer = written[group.name] else { continue }
+      for member in group.members where shared[member]?.last?.name != layer.name {
+        shared[member, default: []].append(layer)
+      }
+    }
+    return targets.map { overlay in [base] + (shared[overlay.name] ?? []) + (overlay.isEmpty ? [] : [overlay]) }
   }
 
   /// The project file for the extracted layers: the base, each target's brand and overlay (its
@@ -76,10 +93,9 @@ public struct Extraction: Sendable {
     return ProjectFile(
       path: path, base: Layer(path: PathText.join(out, base.name)),
       destination: PathTemplate(XcodeProjectFileSettings.destination),
-      targets: targets.map { target in
+      targets: zip(targets, stacks).map { target, stack in
         ProjectFile.Target(
-          name: target.name,
-          overlays: stack(of: target.name).dropFirst().map { Layer(path: PathText.join(out, $0.name)) })
+          name: target.name, overlays: stack.dropFirst().map { Layer(path: PathText.join(out, $0.name)) })
       }, options: MergeOptions(baseline: baseline), state: PathTemplate(XcodeProjectFileSettings.state))
   }
 

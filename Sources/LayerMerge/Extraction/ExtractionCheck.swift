@@ -32,8 +32,9 @@ enum ExtractionCheck {
     }
     guard problems.isEmpty else { return (problems, []) }
     let byName = Dictionary(zip(layers.map(\.name), loaded), uniquingKeysWith: { first, _ in first })
+    let stacks = extraction.stacks
     let perTarget = Array(extraction.targets.indices).concurrentMap { target in
-      let stack = extraction.stack(of: extraction.targets[target].name).compactMap { byName[$0.name] }
+      let stack = stacks[target].compactMap { byName[$0.name] }
       let merged = LayerMerger.merge(loaded: stack)
       return (
         differences(merged: merged, copy: copies[target]),

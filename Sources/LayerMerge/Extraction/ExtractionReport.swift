@@ -7,7 +7,7 @@ public struct ExtractionReport: Hashable, Sendable {
     public var name: String
     /// The brand it belongs to, if any.
     public var brand: String?
-    /// Keys of the copy that its overlay leaves to the base or brand.
+    /// Keys of the copy that its overlay leaves to the layers below it (base, brand, shared layers).
     public var inherited = 0
     /// Keys the overlay holds with a value other than the one below it.
     public var overridden = 0
@@ -15,6 +15,9 @@ public struct ExtractionReport: Hashable, Sendable {
     public var added = 0
     /// Entries of the full copy (every key of every table).
     public var copyEntries = 0
+    /// Entries of the copy that no other target has with the same value (a catalog key: the same
+    /// whole entry): the fewest its overlay can hold, which it does when no brand is in the way.
+    public var ownEntries = 0
     /// Bytes of the full copy's table files on disk.
     public var copyBytes = 0
     /// Bytes of the overlay's table files as written.
@@ -107,7 +110,8 @@ public struct ExtractionReport: Hashable, Sendable {
   public var targets: [TargetSummary] = []
   /// Entries of the base.
   public var baseEntries = 0
-  /// Entries of each brand's layer, in the order the brands were given.
+  /// Entries of each brand's layer, in the order the brands were given, then of each layer some
+  /// targets share (``Extraction/brands``).
   public var brandEntries: [(name: String, entries: Int)] = []
   /// Tables that some targets lack, sorted by address.
   public var missingTables: [MissingTable] = []
@@ -140,13 +144,12 @@ public struct ExtractionReport: Hashable, Sendable {
 extension ExtractionReport {
   /// Adds what one table's or catalog's extraction found: each target's counts, the table if some
   /// targets lack it, and the keys some targets lack.
-  mutating func add(
-    _ counts: [(inherited: Int, overridden: Int, added: Int)], missingTable: MissingTable?, missingKeys: [MissingKey]
-  ) {
+  mutating func add(_ counts: [TargetCounts], missingTable: MissingTable?, missingKeys: [MissingKey]) {
     for (target, count) in counts.enumerated() {
       targets[target].inherited += count.inherited
       targets[target].overridden += count.overridden
       targets[target].added += count.added
+      targets[target].ownEntries += count.own
     }
     if let missingTable { missingTables.append(missingTable) }
     self.missingKeys += missingKeys

@@ -3,12 +3,15 @@ extension Extractor {
   /// table at a time: each family's copies are read from the files the project names, wherever
   /// they lie, and split as `extract` splits copies (``extract(loaded:options:)``).
   ///
-  /// Families copied by the same targets are extracted together; what they share goes to
+  /// Families copied by the same targets are extracted together; what they all share goes to
   /// ``Extraction/base`` when those are all the targets of every family, else to a layer of
   /// their own among ``Extraction/brands``, in the stacks of exactly those targets (named after
   /// them: `Acme+Globex`), since a table below a target that lacks it would reach its product.
-  /// Each target's overlay holds what it has of its own in every family. The whole result is
-  /// checked as `extract` checks it: every target's stack merges back into all its copies.
+  /// What some of them share beyond that (the same files in several targets, an extension whose
+  /// strings are the app's) goes once to the layer of exactly those targets; one set's layers
+  /// from several families are one folder. Each target's overlay holds what no other target has
+  /// with the same value. The whole result is checked as `extract` checks it: every target's
+  /// stack merges back into all its copies.
   /// - Parameters:
   ///   - families: What the project copies per target (``TableFamilies``).
   ///   - sourceRoot: The folder the families' paths are relative to (`$(SRCROOT)`).
@@ -32,28 +35,44 @@ extension Extractor {
       tablesOfSet[family.targets, default: []].insert(family.table)
     }
     extraction.report.targets = names.map { ExtractionReport.TargetSummary(name: $0) }
-    var used = Set(([ExtractionOptions.baseName] + names).map { $0.lowercased() })
+    // The layers of sets of targets (ascending indexes): what all targets of some families share
+    // (below what some of them share, which is above the brands in ``split``), then the rest.
+    var familyLayers: [[Int]: ExtractedLayer] = [:]
+    var sharedLayers: [[Int]: ExtractedLayer] = [:]
     for members in sets {
       let tables = tablesOfSet[members] ?? []
       let part = split(
         members.compactMap { name in index[name].map { copies[$0].only(tables) } },
         options: ExtractionOptions())
-      if members == names {
-        extraction.base.tables.merge(part.base.tables) { first, _ in first }
-        extraction.base.catalogs.merge(part.base.catalogs) { first, _ in first }
-      } else if !part.base.isEmpty {
-        var shared = part.base
-        shared.name = sharedLayerName(members, used: &used, number: extraction.brands.count + 1)
-        shared.role = .brand
-        extraction.brands.append(shared)
-        extraction.options.groups.append(ExtractionOptions.Group(name: shared.name, members: members))
+      let indexes = members.compactMap { index[$0] }.sorted()
+      if indexes.count == names.count {
+        extraction.base.add(part.base)
+      } else {
+        familyLayers[indexes, default: ExtractedLayer(name: "", role: .brand)].add(part.base)
+      }
+      for (layer, group) in zip(part.brands, part.options.groups) {
+        let shared = group.members.compactMap { index[$0] }.sorted()
+        sharedLayers[shared, default: ExtractedLayer(name: "", role: .brand)].add(layer)
       }
       for overlay in part.targets {
         guard let target = index[overlay.name] else { continue }
-        extraction.targets[target].tables.merge(overlay.tables) { first, _ in first }
-        extraction.targets[target].catalogs.merge(overlay.catalogs) { first, _ in first }
+        extraction.targets[target].add(overlay)
       }
       extraction.report.absorb(part.report)
+    }
+    var used = Set(([ExtractionOptions.baseName] + names).map { $0.lowercased() })
+    let ordered =
+      familyLayers.keys.sorted(by: largerSetFirst)
+      + sharedLayers.keys.filter { familyLayers[$0] == nil }.sorted(by: largerSetFirst)
+    for members in ordered {
+      var layer = familyLayers[members] ?? ExtractedLayer(name: "", role: .brand)
+      if let shared = sharedLayers[members] { layer.add(shared) }
+      // A layer that holds nothing is not written.
+      guard !layer.isEmpty else { continue }
+      let memberNames = members.map { names[$0] }
+      layer.name = sharedLayerName(memberNames, used: &used, number: extraction.brands.count + 1)
+      extraction.brands.append(layer)
+      extraction.options.groups.append(ExtractionOptions.Group(name: layer.name, members: memberNames))
     }
     extraction.report.baseEntries = extraction.base.entryCount
     extraction.report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
@@ -85,21 +104,6 @@ extension Extractor {
     LoadedLayer.read(files, into: &copies)
     return copies
   }
-
-  /// The folder of a layer shared by some targets only: their names joined by `+` when that is
-  /// short and free, else `Shared-<n>`.
-  private static func sharedLayerName(_ members: [String], used: inout Set<String>, number: Int) -> String {
-    let joined = members.joined(separator: "+")
-    var name =
-      members.count <= 3 && joined.count <= 60 && FolderName.problem(joined) == nil ? joined : "Shared-\(number)"
-    var suffix = 2
-    while used.contains(name.lowercased()) {
-      name = "Shared-\(number)-\(suffix)"
-      suffix += 1
-    }
-    used.insert(name.lowercased())
-    return name
-  }
 }
 
 extension LoadedLayer {
@@ -111,6 +115,14 @@ extension LoadedLayer {
   }
 }
 
+extension ExtractedLayer {
+  /// Takes another layer's tables and catalogs too (of other tables: extracted from other families).
+  fileprivate mutating func add(_ other: ExtractedLayer) {
+    tables.merge(other.tables) { first, _ in first }
+    catalogs.merge(other.catalogs) { first, _ in first }
+  }
+}
+
 extension ExtractionReport {
   /// Adds what the extraction of some targets' tables found to the report of all targets.
   fileprivate mutating func absorb(_ part: ExtractionReport) {
@@ -119,6 +131,7 @@ extension ExtractionReport {
       targets[index].inherited += summary.inherited
       targets[index].overridden += summary.overridden
       targets[index].added += summary.added
+      targets[index].ownEntries += summary.ownEntries
     }
     missingTables += part.missingTables
     missingKeys += part.missingKeys

@@ -5,8 +5,10 @@
 /// - A key goes to the base when every target has it, with the value most targets use (ties: the
 ///   preferred target's value, else the earliest target's; a key where every target has its own
 ///   value stays in the overlays). A brand does the same for its targets, above the base.
-/// - An overlay holds only the keys whose value differs from what it inherits, and the keys only
-///   some targets have. Overlays cannot delete, so nothing a target lacks is ever put below it.
+/// - What targets still need beyond the base and brands, the targets that need the same value
+///   get once from a layer of exactly theirs, after the brands in their stacks.
+/// - An overlay holds only the keys whose value no other target needs alike. Overlays cannot
+///   delete, so nothing a target lacks is ever put below it.
 /// - The base keeps the most common comment of each key, an overlay its own only where it
 ///   differs; shared tables follow the most common order of their keys, overlays their copy's.
 /// - Before anything can be written, every target is merged back from the rendered files with
@@ -88,10 +90,15 @@ public enum Extractor {
     report.targets = names.indices.map {
       ExtractionReport.TargetSummary(name: names[$0], brand: brandOfTarget[$0].map { options.groups[$0].name })
     }
+    // The layers shared by sets of targets, by their ascending target indexes.
+    var shared: [[Int]: ExtractedLayer] = [:]
     for (address, part) in parts {
       if let table = part.base { extraction.base.tables[address] = table }
       for (brand, table) in part.brands.enumerated() {
         if let table { extraction.brands[brand].tables[address] = table }
+      }
+      for (members, table) in part.shared {
+        shared[members, default: ExtractedLayer(name: "", role: .brand)].tables[address] = table
       }
       for (target, table) in part.targets.enumerated() {
         if let table { extraction.targets[target].tables[address] = table }
@@ -105,10 +112,23 @@ public enum Extractor {
       for (brand, catalog) in part.brands.enumerated() {
         if let catalog { extraction.brands[brand].catalogs[address] = catalog }
       }
+      for (members, catalog) in part.shared {
+        shared[members, default: ExtractedLayer(name: "", role: .brand)].catalogs[address] = catalog
+      }
       for (target, catalog) in part.targets.enumerated() {
         if let catalog { extraction.targets[target].catalogs[address] = catalog }
       }
       report.add(part.counts, missingTable: part.missingTable, missingKeys: part.missingKeys)
+    }
+    // Above the brands (a shared layer may span brands, and gives its targets their own values),
+    // the larger sets first; a target's stack takes them in this order.
+    var used = Set(([ExtractionOptions.baseName] + names + options.groups.map(\.name)).map { $0.lowercased() })
+    for members in shared.keys.sorted(by: Self.largerSetFirst) {
+      guard var layer = shared[members] else { continue }
+      let memberNames = members.map { names[$0] }
+      layer.name = sharedLayerName(memberNames, used: &used, number: extraction.brands.count + 1)
+      extraction.brands.append(layer)
+      extraction.options.groups.append(ExtractionOptions.Group(name: layer.name, members: memberNames))
     }
     report.baseEntries = extraction.base.entryCount
     report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
@@ -118,15 +138,17 @@ public enum Extractor {
 
   /// What keeps copies from being extracted: names that cannot be layer folders, options that
   /// cannot work, and every problem reading the copies, sorted by place.
+  /// A file several copies hold (the same files in several targets of an Xcode project) is
+  /// reported once.
   static func problems(_ copies: [LoadedLayer], options: ExtractionOptions) -> [Diagnostic] {
-    var diagnostics = options.problems(targets: copies.map(\.layer.name)).map { Diagnostic(.error, .invalidLayer, $0) }
+    var lists = [options.problems(targets: copies.map(\.layer.name)).map { Diagnostic(.error, .invalidLayer, $0) }]
     for copy in copies {
-      diagnostics += copy.diagnostics
+      var diagnostics = copy.diagnostics
       for address in copy.files.keys.sorted() { diagnostics += copy.files[address]?.diagnostics ?? [] }
       for address in copy.catalogs.keys.sorted() { diagnostics += copy.catalogs[address]?.diagnostics ?? [] }
-      diagnostics += catalogsBesideTables(in: copy)
+      lists.append(diagnostics + catalogsBesideTables(in: copy))
     }
-    return LayerMerger.sortedByLocation(diagnostics)
+    return Diagnostic.once(lists)
   }
 
   /// Renders the layers (an empty base kept by its placeholder), sizes the copies and the
@@ -159,6 +181,28 @@ public enum Extractor {
     let check = ExtractionCheck.problems(extraction, layerFiles: rendered, copies: copies)
     extraction.diagnostics += check.mismatches
     extraction.errorsInCopies = check.errorsInCopies
+  }
+
+  /// Whether a set of targets (ascending indexes) comes before another: the larger first, then
+  /// the one whose targets come first.
+  static func largerSetFirst(_ lhs: [Int], _ rhs: [Int]) -> Bool {
+    lhs.count != rhs.count ? lhs.count > rhs.count : lhs.lexicographicallyPrecedes(rhs)
+  }
+
+  /// The folder of a layer shared by some targets only: their names joined by `+` when that is
+  /// short and free, else `Shared-<n>`.
+  static func sharedLayerName(_ members: [String], used: inout Set<String>, number: Int) -> String {
+    let joined = members.joined(separator: "+")
+    var name =
+      members.count <= 3 && joined.count <= 60 && FolderName.problem(joined) == nil
+        && !used.contains(joined.lowercased()) ? joined : "Shared-\(number)"
+    var suffix = 2
+    while used.contains(name.lowercased()) {
+      name = "Shared-\(number)-\(suffix)"
+      suffix += 1
+    }
+    used.insert(name.lowercased())
+    return name
   }
 
   // MARK: - Private

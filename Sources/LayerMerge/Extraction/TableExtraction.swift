@@ -1,15 +1,21 @@
-/// Splits one table address of every copy into the base's, the brands' and the targets' tables.
+/// Splits one table address of every copy into the base's, the brands', the shared layers' and the
+/// targets' tables.
 ///
-/// A key goes to a shared layer (the base, or a brand) only when every target of that layer has
-/// it, so an overlay never needs to delete anything; the layer takes the value ``ValueClasses``
-/// chooses, and each overlay keeps only the keys whose value differs from what it inherits.
+/// A key goes to the base, or a brand, only when every target of that layer has it, so an overlay
+/// never needs to delete anything; the layer takes the value ``ValueClasses`` chooses. What a
+/// target still needs after them, a value that other targets need too goes once to the layer of
+/// exactly those targets (``shared``, keyed by their indexes); each overlay keeps only the rest:
+/// the keys no other target needs with the same value.
 struct TableExtraction {
   /// The layers' tables; `nil` where the layer writes no file for this address.
   var base: LocalizationTable?
   var brands: [LocalizationTable?]
   var targets: [LocalizationTable?]
-  /// Per target: keys inherited, overridden and added.
-  var counts: [(inherited: Int, overridden: Int, added: Int)]
+  /// The tables of layers shared by sets of targets that need the same values, by the sets'
+  /// ascending target indexes (two targets or more; never all of them, which is the base).
+  var shared: [[Int]: LocalizationTable] = [:]
+  /// Per target: keys inherited, overridden, added, and its own.
+  var counts: [TargetCounts]
   var missingTable: ExtractionReport.MissingTable?
   var missingKeys: [ExtractionReport.MissingKey] = []
   var perTargetKeys: [ExtractionReport.PerTargetKey] = []
@@ -32,7 +38,7 @@ struct TableExtraction {
     let holders = tables.indices.filter { tables[$0] != nil }
     brands = Array(repeating: nil, count: scopes.brandMembers.count)
     targets = Array(repeating: nil, count: count)
-    counts = Array(repeating: (0, 0, 0), count: count)
+    counts = Array(repeating: TargetCounts(), count: count)
     if holders.count < count && holders.count * 2 > count {
       missingTable = ExtractionReport.MissingTable(
         address: address, missingIn: tables.indices.filter { tables[$0] == nil }.map { scopes.targetNames[$0] },
@@ -63,6 +69,8 @@ struct TableExtraction {
     var baseEntries: [(key: Int, entry: LocalizationEntry)] = []
     var brandEntries = Array(repeating: [(key: Int, entry: LocalizationEntry)](), count: scopes.brandMembers.count)
     var targetEntries = Array(repeating: [(key: Int, entry: LocalizationEntry)](), count: count)
+    var sharedEntries: [[Int]: [(key: Int, entry: LocalizationEntry)]] = [:]
+    var inSharedLayer = [Bool](repeating: false, count: count)
     var entries = [LocalizationEntry?](repeating: nil, count: count)
     // What each target inherits for the current key: the value, and the entry whose comment a
     // merge keeps when an override has none.
@@ -121,18 +129,38 @@ struct TableExtraction {
           if entry.comment != nil || inheritedComment[member] == nil { inheritedComment[member] = entry }
         }
       }
-      for target in present {
-        let entry = entries[target].unsafelyUnwrapped
-        if let below = inheritedValue[target] {
-          if below.hasSameValue(as: entry) {
+      // The targets that share a value need it from one layer; a target alone with its value, or
+      // holding this table as a catalog, from its overlay.
+      for class_ in classes.classes {
+        if class_.count == 1 { counts[class_[0]].own += 1 }
+        let needing = class_.filter { target in
+          if let below = inheritedValue[target], below.hasSameValue(as: entries[target].unsafelyUnwrapped) {
+            counts[target].inherited += 1
+            return false
+          }
+          return true
+        }
+        let sharing = needing.filter { !catalogHolders.contains($0) }
+        if sharing.count > 1 {
+          let source = ValueClasses.commentSource(sharing, entries: entries, preferring: scopes.preferred)
+          let entry = entries[source].unsafelyUnwrapped
+          // Its comment is left out when every target would get the same one from below anyway.
+          let commentBelow = sharing.allSatisfy {
+            inheritedComment[$0].map { ValueClasses.sameComment($0, entry) } ?? false
+          }
+          sharedEntries[sharing, default: []].append(
+            (key, commentBelow ? Self.thinned(entry, under: inheritedComment[sharing[0]]) : entry))
+          for target in sharing { inSharedLayer[target] = true }
+        }
+        for target in needing {
+          if sharing.count > 1 && sharing.contains(target) {
             counts[target].inherited += 1
             continue
           }
-          counts[target].overridden += 1
-        } else {
-          counts[target].added += 1
+          if inheritedValue[target] == nil { counts[target].added += 1 } else { counts[target].overridden += 1 }
+          let entry = entries[target].unsafelyUnwrapped
+          targetEntries[target].append((key, Self.thinned(entry, under: inheritedComment[target])))
         }
-        targetEntries[target].append((key, Self.thinned(entry, under: inheritedComment[target])))
       }
     }
 
@@ -145,10 +173,28 @@ struct TableExtraction {
         brandEntries[brand], members: members, positions: positions,
         preferred: scopes.preferred.flatMap { members.contains($0) ? $0 : nil })
     }
-    for target in holders {
-      let shared = base != nil || scopes.brandOfTarget[target].map { brands[$0] != nil } == true
-      // A target's table that nothing below provides needs its own file, even an empty one.
-      guard !targetEntries[target].isEmpty || !shared else { continue }
+    for (members, entries) in sharedEntries {
+      shared[members] = Self.ordered(
+        entries, members: members, positions: positions,
+        preferred: scopes.preferred.flatMap { members.contains($0) ? $0 : nil })
+    }
+    // A target's table that nothing below provides needs a file, even an empty one: the base's
+    // when every target's copy of it is empty, one shared layer's for the targets whose copies
+    // are (the same files in several targets), else its overlay's.
+    let unprovided = holders.filter { target in
+      targetEntries[target].isEmpty && base == nil && !inSharedLayer[target]
+        && scopes.brandOfTarget[target].map { brands[$0] != nil } != true
+    }
+    let emptyTogether = unprovided.filter { !catalogHolders.contains($0) }
+    var ownFile = [Bool](repeating: false, count: count)
+    for target in unprovided { ownFile[target] = true }
+    if emptyTogether.count == count {
+      base = LocalizationTable()
+    } else if emptyTogether.count > 1 {
+      shared[emptyTogether] = LocalizationTable()
+    }
+    if emptyTogether.count > 1 { for target in emptyTogether { ownFile[target] = false } }
+    for target in holders where !targetEntries[target].isEmpty || ownFile[target] {
       let row = positions[target]
       targets[target] = LocalizationTable(targetEntries[target].sorted { row[$0.key] < row[$1.key] }.map(\.entry))
     }

@@ -29,13 +29,23 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
   case failed(path: String, action: String, code: Int32)
   /// A state folder apart from the destination holds files locmerge did not write (one named).
   case foreignFilesInState(path: String, example: String)
+  /// A file of a ``FileTransaction`` changed since its caller read it (another program saved it):
+  /// nothing was written.
+  case changedSinceRead(path: String)
+  /// A file of a ``FileTransaction`` cannot be replaced as it is (a link out of the project, hard
+  /// links, an owner this process cannot give): nothing was written. `reason` says which.
+  case cannotReplace(path: String, reason: String)
+  /// Replacing a file of a ``FileTransaction`` failed after others were replaced; those were put
+  /// back, except the ones `notRestored` names.
+  case interrupted(path: String, code: Int32, notRestored: [String])
 
   /// The path the problem is about.
   public var path: String {
     switch self {
     case .destinationIsAFile(let path), .unsafeDestination(let path, _), .linkInTheWay(let path),
       .fileInTheWay(let path), .folderInTheWay(let path), .diskFull(let path), .notATablePath(let path),
-      .failed(let path, _, _), .foreignFilesInState(let path, _):
+      .failed(let path, _, _), .foreignFilesInState(let path, _), .changedSinceRead(let path),
+      .cannotReplace(let path, _), .interrupted(let path, _, _):
       return path
     case .noPermission(let folder), .readOnlyFileSystem(let folder):
       return folder
@@ -70,6 +80,17 @@ public enum OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case .foreignFilesInState(_, let example):
       return "the state folder holds files locmerge did not write, such as '\(DisplayText.escaped(example))'; "
         + "give \"state\" a folder of its own (locmerge replaces and removes its files there by name)"
+    case .changedSinceRead:
+      return "the file changed since it was read (saved by another program?); run this again; nothing was written"
+    case .cannotReplace(_, let reason):
+      return "cannot replace the file: \(reason); nothing was written"
+    case .interrupted(_, let code, let notRestored):
+      let restored =
+        notRestored.isEmpty
+        ? "the files replaced before it were put back; nothing was changed"
+        : "these files replaced before it could not be put back: "
+          + notRestored.map(DisplayText.escaped).joined(separator: ", ") + " (run this again)"
+      return "cannot replace the file: \(PathText.systemErrorDescription(code)); " + restored
     }
   }
 

@@ -240,6 +240,14 @@ public struct ProjectWriteCheck: Sendable {
     return problems
   }
 
+  /// Whether a canonical path (``DestinationSafety/canonicalPath(_:)``) is `folder` or lies inside
+  /// it, compared as every path of the check is (without regard to case): the one rule reads use
+  /// too (``SourceRootScope``).
+  static func lies(_ path: String, within folder: String) -> Bool {
+    let (inner, outer) = (key(path), key(folder))
+    return inner == outer || isInside(inner, outer)
+  }
+
   // MARK: - Private
 
   /// Whether the layout allows `inner` inside `outer`: a target's state folder in its own destination.

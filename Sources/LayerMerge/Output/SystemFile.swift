@@ -34,6 +34,13 @@ enum SystemFile {
   /// Writes every byte; returns 0, or the `errno` of the failed `write` or `close` (the
   /// descriptor is closed either way: some file systems report a full disk only on `close`).
   static func writeAllAndClose(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
+    var failure = writeAll(descriptor, bytes)
+    if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
+    return failure
+  }
+
+  /// Writes every byte, leaving the descriptor open; returns 0, or the `errno` of the failed `write`.
+  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
     var failure: Int32 = 0
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -47,7 +54,6 @@ enum SystemFile {
         offset += count
       }
     }
-    if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
     return failure
   }
 }

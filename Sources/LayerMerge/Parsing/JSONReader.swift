@@ -31,6 +31,17 @@ public enum JSONReader {
       return try scanner.document()
     }
   }
+
+  /// Parses a whole document as ``parse(_:allowsTrailingCommas:)`` does and records where each
+  /// part stands, for ``TableEditor``.
+  static func layout(of bytes: [UInt8]) throws(JSONSyntaxError) -> SyntaxLayout {
+    try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+      var scanner = JSONScanner(buffer)
+      scanner.layout = SyntaxLayout()
+      _ = try scanner.document()
+      return scanner.layout ?? SyntaxLayout()
+    }
+  }
 }
 
 /// A JSON value as it was read, with the position where it starts.
@@ -163,6 +174,8 @@ struct JSONScanner {
   /// Short names the catalog reader made (language codes, states), reused when the same bytes
   /// come again: a catalog repeats a few of them thousands of times.
   var madeNames: [String] = []
+  /// Where each part stands, recorded by ``value()`` when this is not `nil` at the start.
+  var layout: SyntaxLayout?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -186,24 +199,43 @@ struct JSONScanner {
   mutating func value() throws(JSONSyntaxError) -> JSONNode {
     guard offset < bytes.count else { throw error("unexpected end of the file; expected a value") }
     let position = here()
+    let start = offset
+    let node: JSONNode
     switch bytes[offset] {
-    case UInt8(ascii: "{"): return JSONNode(try object(), at: position)
-    case UInt8(ascii: "["): return JSONNode(try array(), at: position)
-    case UInt8(ascii: "\""): return JSONNode(.string(try string()), at: position)
+    case UInt8(ascii: "{"):
+      layout?.events.append(.open(start..<start + 1, isDictionary: true))
+      return JSONNode(try object(), at: position)
+    case UInt8(ascii: "["):
+      layout?.events.append(.open(start..<start + 1, isDictionary: false))
+      return JSONNode(try array(), at: position)
+    case UInt8(ascii: "\""):
+      let text = try string()
+      layout?.events.append(.leaf(start..<offset, .string(text)))
+      return JSONNode(.string(text), at: position)
     case UInt8(ascii: "t"):
       try literal("true")
-      return JSONNode(.bool(true), at: position)
+      node = JSONNode(.bool(true), at: position)
     case UInt8(ascii: "f"):
       try literal("false")
-      return JSONNode(.bool(false), at: position)
+      node = JSONNode(.bool(false), at: position)
     case UInt8(ascii: "n"):
       try literal("null")
-      return JSONNode(.null, at: position)
+      node = JSONNode(.null, at: position)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONNode(.number(try number()), at: position)
+      node = JSONNode(.number(try number()), at: position)
     default:
       throw error("unexpected \(describeCurrent()); expected a value")
     }
+    layout?.events.append(.leaf(start..<offset, .other))
+    return node
+  }
+
+  /// Steps over the `}` or `]` that ends the innermost container, recording where it stands.
+  @inline(__always)
+  mutating func closeContainer() {
+    layout?.events.append(.close(offset..<offset + 1))
+    offset += 1
+    depth -= 1
   }
 
   mutating func object() throws(JSONSyntaxError) -> JSONNode.Value {
@@ -212,8 +244,7 @@ struct JSONScanner {
     var members: [JSONMember] = []
     skipWhitespace()
     if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
-      offset += 1
-      depth -= 1
+      closeContainer()
       return .object(members)
     }
     while true {
@@ -222,7 +253,9 @@ struct JSONScanner {
         throw error("expected a key in double quotes, found \(describeCurrent())")
       }
       let keyPosition = here()
+      let keyStart = offset
       let key = try string()
+      layout?.events.append(.key(key, keyStart..<offset))
       skipWhitespace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
         throw error("expected ':' after the key \(DisplayText.quoted(key)), found \(describeCurrent())")
@@ -240,8 +273,7 @@ struct JSONScanner {
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "}") {
           try endAfterTrailingComma(at: comma, closing: "}")
-          offset += 1
-          depth -= 1
+          closeContainer()
           return .object(members)
         }
         continue
@@ -249,8 +281,7 @@ struct JSONScanner {
       guard bytes[offset] == UInt8(ascii: "}") else {
         throw error("expected ',' or '}' after the value of \(DisplayText.quoted(key)), found \(describeCurrent())")
       }
-      offset += 1
-      depth -= 1
+      closeContainer()
       return .object(members)
     }
   }
@@ -261,8 +292,7 @@ struct JSONScanner {
     var elements: [JSONNode] = []
     skipWhitespace()
     if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
-      offset += 1
-      depth -= 1
+      closeContainer()
       return .array(elements)
     }
     while true {
@@ -276,8 +306,7 @@ struct JSONScanner {
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "]") {
           try endAfterTrailingComma(at: comma, closing: "]")
-          offset += 1
-          depth -= 1
+          closeContainer()
           return .array(elements)
         }
         continue
@@ -285,8 +314,7 @@ struct JSONScanner {
       guard bytes[offset] == UInt8(ascii: "]") else {
         throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
       }
-      offset += 1
-      depth -= 1
+      closeContainer()
       return .array(elements)
     }
   }

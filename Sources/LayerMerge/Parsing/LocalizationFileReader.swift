@@ -39,12 +39,46 @@ public enum LocalizationFileReader {
     builder.parse(bytes)
     return builder.result
   }
+
+  /// Parses the bytes of a file as ``parse(_:path:kind:)`` does, and records where each part of
+  /// the text stands, for ``TableEditor``.
+  /// - Returns: The parsed file, and the layout of its text (`nil` when it has no text that parsed:
+  ///   a binary or empty file, or one with errors).
+  static func parseForEditing(_ bytes: [UInt8], path: String, kind: LocalizationFileKind) -> (
+    ParsedFile, EditableLayout?
+  ) {
+    var builder = Builder(path: path, kind: kind)
+    builder.layout = EditableLayout(text: nil, syntax: nil)
+    builder.parse(bytes)
+    guard let layout = builder.layout, layout.text != nil, layout.syntax != nil else { return (builder.result, nil) }
+    return (builder.result, layout)
+  }
+}
+
+/// A text file's layout as ``LocalizationFileReader/parseForEditing(_:path:kind:)`` records it.
+struct EditableLayout {
+  /// How the parts stand.
+  enum Syntax {
+    /// An old-style file: its top-level entries as read, and where each stands (same order), and
+    /// where a braced dictionary's `}` is.
+    case oldStyle(entries: [LocalizationEntry], layouts: [OldStyleEntryLayout], closingBrace: Int?)
+    /// An XML property list.
+    case xml(SyntaxLayout)
+  }
+
+  /// The text the offsets refer to, as read (validated UTF-8 for the old-style parser).
+  var text: DecodedText?
+  var syntax: Syntax?
+  /// Whether the text was read as ISO Latin-1, which its XML declaration names.
+  var isLatin1 = false
 }
 
 // MARK: - Private
 
 private struct Builder {
   var result: ParsedFile
+  /// Where the parts stand, recorded when this is not `nil` at the start.
+  var layout: EditableLayout?
 
   init(path: String, kind: LocalizationFileKind) {
     result = ParsedFile(
@@ -124,6 +158,7 @@ private struct Builder {
       case "iso88591", "latin1", "isolatin1", "ascii", "usascii":
         xmlText = decoded.reinterpretedAsLatin1()
         declared = nil
+        layout?.isLatin1 = true
       default:
         break
       }
@@ -140,6 +175,7 @@ private struct Builder {
       switch outcome {
       case .success(let entries):
         apply(entries)
+        layout?.text = xmlText
         return
       case .failure(let failure):
         xmlFailure = failure
@@ -160,6 +196,10 @@ private struct Builder {
     text.utf8.withUnsafeBufferPointer { buffer in
       parseOldStyle(buffer, source: source, xmlFailure: xmlFailure)
     }
+    if layout != nil {
+      layout?.text = text
+      layout?.isLatin1 = false
+    }
   }
 
   func position(ofByte offset: Int?, in bytes: [UInt8]) -> TextPosition? {
@@ -178,6 +218,7 @@ private struct Builder {
     result.syntax = .oldStyle
     var locator = LineLocator()
     var scanner = OldStylePlistScanner(text: text, containsSurrogates: containsSurrogates, source: source)
+    scanner.recordsLayout = layout != nil
     let outcome: OldStylePlistScanner.Outcome
     do {
       outcome = try scanner.parseTopLevel()
@@ -201,6 +242,10 @@ private struct Builder {
       return
     case .dictionary(let entries, _):
       result.isReadByFoundation = true
+      if layout != nil {
+        layout?.syntax = .oldStyle(
+          entries: entries, layouts: scanner.entryLayouts, closingBrace: scanner.closingBraceOffset)
+      }
       addAll(entries)
       for remark in scanner.remarks {
         report(.warning, remark.code, remark.message, at: locator.position(of: remark.offset, in: text))
@@ -224,14 +269,16 @@ private struct Builder {
 
   // MARK: XML
 
-  func parseXML(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool)
+  mutating func parseXML(_ text: UnsafeBufferPointer<UInt8>, containsSurrogates: Bool)
     -> Result<[LocalizationEntry]?, XMLParseFailure>
   {
     var locator = LineLocator()
     var parser = XMLPropertyListParser(text: text, containsSurrogates: containsSurrogates)
+    if layout != nil { parser.layout = SyntaxLayout() }
     do {
       switch try parser.parseDocument() {
       case .dictionary(let rawEntries):
+        if let recorded = parser.layout { layout?.syntax = .xml(recorded) }
         return .success(
           rawEntries.map { raw in
             LocalizationEntry(

@@ -49,6 +49,12 @@ struct OldStylePlistScanner {
   /// Where an unterminated `/*` that swallowed the rest of the text began.
   private(set) var unterminatedCommentOffset: Int?
   private var collectsRemarks = true
+  /// Whether to record ``entryLayouts`` and ``closingBraceOffset`` (for an editor).
+  var recordsLayout = false
+  /// Where each top-level entry stands, when ``recordsLayout`` is set: one per entry returned.
+  private(set) var entryLayouts: [OldStyleEntryLayout] = []
+  /// Where the `}` of a braced top-level dictionary stands, when ``recordsLayout`` is set.
+  private(set) var closingBraceOffset: Int?
 
   private static let maximumDepth = 512
 
@@ -106,6 +112,8 @@ struct OldStylePlistScanner {
     stopOffset = nil
     stopReason = nil
     keyOffsets = []
+    entryLayouts = []
+    closingBraceOffset = nil
     let entries = try parseDictionaryContent(depth: 0)
     if stopOffset == nil, advanceToNonSpace() { stopOffset = cur }
     return .dictionary(entries, keyOffsets: keyOffsets)
@@ -116,10 +124,13 @@ struct OldStylePlistScanner {
   mutating func countRecoverableEntries(from offset: Int) -> Int {
     // Counting re-parses on this scanner: what the real parse found must survive it.
     let saved = (cur, line, lineStart, stopOffset, stopReason, unterminatedCommentOffset, keyOffsets)
+    let savedLayout = (recordsLayout, entryLayouts)
     collectsRemarks = false
+    recordsLayout = false
     defer {
       collectsRemarks = true
       (cur, line, lineStart, stopOffset, stopReason, unterminatedCommentOffset, keyOffsets) = saved
+      (recordsLayout, entryLayouts) = savedLayout
     }
     var count = 0
     var position = offset
@@ -172,6 +183,7 @@ struct OldStylePlistScanner {
           message: "expected '}' to close the dictionary opened here, found \(describeCharacter(at: cur))",
           offset: open)
       }
+      if recordsLayout && depth == 0 { closingBraceOffset = cur }
       cur += 1
       if depth == 0 {
         topLevelBracedEntries = entries
@@ -230,11 +242,14 @@ struct OldStylePlistScanner {
           offset: keyEnd)
       }
       let value: LocalizationEntry.ValueStorage
+      var valueStart: Int?
       switch text[cur] {
       case UInt8(ascii: ";"):
         value = valueStorage(of: key)
       case UInt8(ascii: "="):
         cur += 1
+        // Skipping to the value is idempotent: the value's parse starts where this stops.
+        if recordsLayout && depth == 0 && advanceToNonSpace() { valueStart = cur }
         value = try parseEntryValue(depth: depth + 1, key: key)
       default:
         throw SyntaxError(
@@ -259,6 +274,10 @@ struct OldStylePlistScanner {
         throw SyntaxError(message: "missing ';' after the entry for key \(quoted(string(of: key)))", offset: valueEnd)
       }
       cur += 1
+      if recordsLayout && depth == 0 {
+        entryLayouts.append(
+          OldStyleEntryLayout(key: keyOffset..<keyEnd, value: valueStart.map { $0..<valueEnd }, end: cur))
+      }
     }
     return entries
   }

@@ -49,6 +49,8 @@ struct XMLPropertyListParser {
   private var documentTypeError: SyntaxError?
   /// Whether the parser is still before the root element.
   private var inProlog = true
+  /// Where each part stands, recorded when this is not `nil` at the start (for an editor).
+  var layout: SyntaxLayout?
 
   /// Whether text could be an XML document (it starts with a tag, a declaration or a processing
   /// instruction), so that CF's XML parser gets the first try.
@@ -138,6 +140,8 @@ struct XMLPropertyListParser {
       let start = cur
       let (name, selfClosing) = try readStartTag()
       if name == "dict" {
+        layout?.events.append(
+          selfClosing ? .leaf(start..<cur, .emptyDictionary) : .open(start..<cur, isDictionary: true))
         return .dictionary(selfClosing ? [] : try parseDictionaryBody())
       }
       cur = start
@@ -152,12 +156,13 @@ struct XMLPropertyListParser {
       lastComment = nil
       skipMisc()
       if startsWith("</dict") {
-        try expectEndTag("dict")
+        try closeContainer("dict")
         return entries
       }
       let keyOffset = cur
       let comment = lastComment
       let key = try parseKey()
+      layout?.events.append(.key(key, keyOffset..<cur))
       skipMisc()
       if startsWith("</dict") {
         throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
@@ -200,11 +205,21 @@ struct XMLPropertyListParser {
               message: "arrays and dictionaries are nested more than \(Self.maximumDepth) levels deep",
               offset: tagOffset)
           }
+          layout?.events.append(.open(tagOffset..<cur, isDictionary: name == "dict"))
           guard let opened = try open(name) else { continue }
           value = opened
         }
       default:
         value = try parseLeaf(name, selfClosing: selfClosing, tagOffset: tagOffset)
+      }
+      if layout != nil, selfClosing || !(name == "dict" || name == "array") {
+        let leaf: SyntaxLayout.Leaf
+        switch (name, value) {
+        case ("dict", _): leaf = .emptyDictionary
+        case (_, .string(let text)): leaf = .string(text)
+        default: leaf = .other
+        }
+        layout?.events.append(.leaf(tagOffset..<cur, leaf))
       }
       // Hand the value to the containers above it, closing each that ends right after.
       while let top = stack.indices.last {
@@ -219,7 +234,7 @@ struct XMLPropertyListParser {
           stack[top].elements.append(value)
           skipMisc()
           guard startsWith("</array") else { break }
-          try expectEndTag("array")
+          try closeContainer("array")
           value = .array(stack.removeLast().elements)
         }
       }
@@ -231,7 +246,7 @@ struct XMLPropertyListParser {
       if name == "array" {
         skipMisc()
         if startsWith("</array") {
-          try expectEndTag("array")
+          try closeContainer("array")
           return .array([])
         }
         stack.append(OpenContainer(pendingKey: nil))
@@ -247,11 +262,12 @@ struct XMLPropertyListParser {
   private mutating func nextKey() throws(SyntaxError) -> String? {
     skipMisc()
     if startsWith("</dict") {
-      try expectEndTag("dict")
+      try closeContainer("dict")
       return nil
     }
     let keyOffset = cur
     let key = try parseKey()
+    layout?.events.append(.key(key, keyOffset..<cur))
     skipMisc()
     if startsWith("</dict") {
       throw SyntaxError(message: "the key \(quoted(key)) has no value", offset: keyOffset)
@@ -443,6 +459,13 @@ struct XMLPropertyListParser {
     cur += 1
     guard stop > nameStart else { throw SyntaxError(message: "malformed tag", offset: start) }
     return (String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<stop]), as: UTF8.self), selfClosing)
+  }
+
+  /// Reads the end tag of a dictionary or array, recording where it stands.
+  private mutating func closeContainer(_ name: String) throws(SyntaxError) {
+    let start = cur
+    try expectEndTag(name)
+    layout?.events.append(.close(start..<cur))
   }
 
   private mutating func expectEndTag(_ name: String) throws(SyntaxError) {

@@ -88,7 +88,11 @@ public struct ProjectFile: Hashable, Sendable {
   /// `{target}` and build settings as in ``destination``; `nil` keeps them in `DEST/.locmerge/`.
   public var state: PathTemplate?
   /// The targets, in the file's order.
-  public var targets: [Target]
+  public var targets: [Target] {
+    didSet { targetIndex = NameIndex(targets.lazy.map(\.name)) }
+  }
+  /// Where each target's name first stands in ``targets``.
+  private var targetIndex: NameIndex
   /// The settings every merge of the project uses: `developmentLanguage`, `rules` and `exclude`.
   public var options: MergeOptions
   /// Where `locmerge files` writes each target's file lists.
@@ -110,6 +114,7 @@ public struct ProjectFile: Hashable, Sendable {
     self.destination = destination
     self.state = state
     self.targets = targets
+    self.targetIndex = NameIndex(targets.lazy.map(\.name))
     self.options = options
     self.fileLists = fileLists
     self.reporter = reporter
@@ -117,7 +122,7 @@ public struct ProjectFile: Hashable, Sendable {
 
   /// The target with this name, if the project has one.
   public func target(named name: String) -> Target? {
-    targets.first { $0.name == name }
+    targetIndex.position(of: name).map { targets[$0] }
   }
 
   /// The merge options of a target: `options` (the project's when `nil`) with the target's own

@@ -52,6 +52,17 @@ public enum PropertyListXMLWriter {
     }
   }
 
+  /// Character data as the writer escapes it (`&`, `<`, `>`), for ``TableEditor``'s `<string>`s
+  /// and `<key>`s.
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - doublingLeadingByteOrderMark: See ``data(dictionary:doublingLeadingByteOrderMark:)``.
+  static func escaped(_ text: String, doublingLeadingByteOrderMark: Bool) -> [UInt8] {
+    var writer = Writer(doublingBOM: doublingLeadingByteOrderMark)
+    writer.appendEscaped(text)
+    return writer.output
+  }
+
   private static func data(count: Int, order: [Int], writePair: (inout Writer, Int) -> Void) -> [UInt8] {
     var writer = Writer(doublingBOM: false)
     writer.output.reserveCapacity(256 + count * 64)

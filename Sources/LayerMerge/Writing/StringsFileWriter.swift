@@ -98,7 +98,9 @@ public enum StringsFileWriter {
 
   // MARK: - Private
 
-  private static func writeEntry(_ entry: LocalizationEntry, to output: inout [UInt8]) {
+  /// Writes one entry, its comment above it, ending with a line break (``TableEditor`` appends
+  /// entries to files with it).
+  static func writeEntry(_ entry: LocalizationEntry, to output: inout [UInt8]) {
     // Keys, plain values and block comments go from the bytes read to the bytes written.
     entry.withCommentBytes { writeComment($0, to: &output) }
     entry.withKeyBytes { writeQuoted($0, to: &output) }

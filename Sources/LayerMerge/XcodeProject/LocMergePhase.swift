@@ -14,8 +14,19 @@
 /// what it declares, and a rebuilt tool should run the phase again), *Based on dependency analysis*
 /// on and the environment left out of the build log.
 public enum LocMergePhase {
-  /// The phase's name in every target; `install` and `uninstall` find the phase by it.
+  /// The phase's name in every target; `install` and `uninstall` find the phase by it and by
+  /// ``marker``.
   public static let name = "[locmerge] Merge Localized Strings"
+
+  /// How the phase's script starts: `install` and `uninstall` take a phase of ``name`` for their
+  /// own only when its first line starts so; a phase of that name with another script is the
+  /// user's, and left alone.
+  public static let marker = "# Added by 'locmerge xcode install'"
+
+  /// Whether a script (or its first line) starts with ``marker``.
+  public static func isMarked(_ script: String) -> Bool {
+    script.hasPrefix(marker)
+  }
 
   /// The `locmerge` the phase runs.
   public enum Tool: Hashable, Sendable, CustomStringConvertible {
@@ -66,7 +77,7 @@ public enum LocMergePhase {
   public static func phase(tool: Tool, configuration: String?, inputFileList: String, outputFileList: String)
     -> RunScriptPhase
   {
-    var script = "# Added by 'locmerge xcode install': run it again rather than editing this phase.\nset -e\n"
+    var script = marker + ": run it again rather than editing this phase.\nset -e\n"
     var inputs: [String] = []
     switch tool {
     case .inSourceRoot(let path):

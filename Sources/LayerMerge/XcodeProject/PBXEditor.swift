@@ -107,6 +107,26 @@ struct PBXEditor {
     }
   }
 
+  /// Removes every element of an array that `remove` picks, in one pass over it (as
+  /// ``removeElement(_:from:)`` removes one).
+  mutating func removeElements(from array: Int32, where remove: (Int32) -> Bool) throws(LayoutError) {
+    let children = document.children(array)
+    var index = children.startIndex
+    while index < children.endIndex {
+      let element = children[index]
+      index += 1
+      guard remove(element) else { continue }
+      if isMultiLine(array) {
+        try removeElement(element, from: array)
+      } else {
+        let range = document.range(element)
+        let end =
+          index < children.endIndex ? document.range(children[index]).lowerBound : document.range(array).upperBound - 1
+        splices.append(Splice(range: range.lowerBound..<end, text: []))
+      }
+    }
+  }
+
   // MARK: Result
 
   // MARK: Dictionary entries

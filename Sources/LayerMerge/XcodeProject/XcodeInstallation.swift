@@ -41,6 +41,9 @@ public struct XcodeInstallation: Sendable {
   public let fileLists: [CompanionFile]
   /// The copies of tables that the install takes out of targets.
   public let removedCopies: [XcodeIntegration.CopyInTheWay]
+  /// The targets outside the project file that copy files of the copies in the way (a UI-test
+  /// bundle, a framework): they still copy them after the install, so those files stay needed.
+  public let targetsLeftBehind: [XcodeProject.TargetCopying]
 
   /// Whether every target has the current phase, the project file says what the phase needs, and
   /// no copy stands in the way: the install would change nothing but (perhaps) the file lists.
@@ -67,35 +70,40 @@ public struct XcodeInstallation: Sendable {
       label: label ?? configuration.path)
   }
 
-  /// Writes the file lists, the project file and the Xcode project, each atomically (the Xcode
-  /// project last, after checking it can be replaced). Nothing is written when nothing changes.
-  /// - Throws: ``XcodeInstallationError`` naming what could not be written.
+  /// Writes the file lists, the project file and the Xcode project together, all or nothing
+  /// (``FileTransaction``): each is written in full beside the file it replaces, the Xcode project
+  /// and the project file are checked to hold still what was read, and only then are they renamed
+  /// into place — the Xcode project last. Nothing is written when nothing changes.
+  ///
+  /// Take ``XcodeProjectReader/lockForEditing(path:whileWaiting:)`` before reading the project, so
+  /// that concurrent installs and uninstalls take turns.
+  /// - Throws: ``XcodeInstallationError`` naming what could not be written; nothing was.
   public func write() throws(XcodeInstallationError) {
     do {
       if edit.changesFile { try XcodeProjectEdit.checkWritable(edit.project.filePath) }
     } catch {
       throw .project(error)
     }
-    do {
-      for list in fileLists {
-        Self.createFolders(PathText.parent(list.path))
-        try AtomicFile.writeIfChanged(list.bytes, to: list.path)
-      }
-      if let configuration { try AtomicFile.writeIfChanged(configuration.bytes, to: configuration.path) }
-    } catch {
-      throw .output(error)
+    var transaction = FileTransaction(root: edit.project.sourceRoot)
+    for list in fileLists { transaction.replace(list.path, with: list.bytes) }
+    if let configuration {
+      transaction.replace(
+        configuration.path, with: configuration.bytes, expecting: .unchanged(originalConfiguration, fingerprint: nil))
     }
+    edit.add(to: &transaction)
     do {
-      try edit.write()
+      try transaction.commit()
     } catch {
-      throw .project(error)
+      guard error.path == edit.project.filePath else { throw .output(error) }
+      throw .project(edit.projectError(error))
     }
   }
 
   init(
     tool: LocMergePhase.Tool, toolChoice: ToolChoice, phase: RunScriptPhase,
     statusBefore: [String: XcodeProjectEditor.PhaseStatus], edit: XcodeProjectEdit, configuration: CompanionFile?,
-    originalConfiguration: [UInt8], fileLists: [CompanionFile], removedCopies: [XcodeIntegration.CopyInTheWay]
+    originalConfiguration: [UInt8], fileLists: [CompanionFile], removedCopies: [XcodeIntegration.CopyInTheWay],
+    targetsLeftBehind: [XcodeProject.TargetCopying]
   ) {
     self.tool = tool
     self.toolChoice = toolChoice
@@ -106,16 +114,7 @@ public struct XcodeInstallation: Sendable {
     self.originalConfiguration = originalConfiguration
     self.fileLists = fileLists
     self.removedCopies = removedCopies
-  }
-
-  // MARK: - Private
-
-  /// Creates a folder and the folders it lies in, as `mkdir -p` does; a failure shows when the
-  /// file is written.
-  private static func createFolders(_ path: String) {
-    guard !path.isEmpty, access(path, F_OK) != 0 else { return }
-    createFolders(PathText.parent(path))
-    mkdir(path, 0o755)
+    self.targetsLeftBehind = targetsLeftBehind
   }
 }
 
@@ -133,6 +132,9 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
   /// Targets still copy tables the phase writes into the product (`--remove-copies` takes them
   /// out); `project` is the project file.
   case copiesInTheWay(project: String, [XcodeIntegration.CopyInTheWay])
+  /// `--remove-copies` would take out of the app files the phase does not write (each copy's
+  /// ``XcodeIntegration/CopyInTheWay/lost``); nothing is taken out.
+  case copiesWouldLose(project: String, [XcodeIntegration.CopyInTheWay])
   /// A path the install writes overlaps a source or another write.
   case writeCheck([ProjectWriteCheck.Problem])
   /// The targets' file lists cannot be made.
@@ -156,7 +158,7 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
   public var isUsage: Bool {
     switch self {
     case .noConfiguration, .unknownTargets, .notConfigured, .settings, .writeCheck, .fileLists: return true
-    case .copiesInTheWay, .project, .output: return false
+    case .copiesInTheWay, .copiesWouldLose, .project, .output: return false
     }
   }
 
@@ -173,19 +175,12 @@ public enum XcodeInstallationError: Error, Hashable, Sendable, CustomStringConve
     case .settings(let problems):
       return problems.map { Diagnostic(.error, .projectFile, $0.message, at: $0.location) }
     case .copiesInTheWay(let project, let copies):
-      return copies.map { copy in
-        let place: String
-        switch copy.source {
-        case .buildFile: place = "in Copy Bundle Resources"
-        case .synchronizedFolder: place = "from a synchronized folder"
-        }
-        let files = copy.files.map(DisplayText.escaped).joined(separator: ", ")
-        return Diagnostic(
-          .error, .xcodeProject,
-          "target '\(DisplayText.escaped(copy.target))' still copies \(DisplayText.escaped(copy.table)) (\(files)) "
-            + "\(place); the phase writes it into the product too, which Xcode refuses (\"Multiple commands "
-            + "produce\"). --remove-copies takes the copy out of the target; its files stay on disk",
-          at: SourceLocation(path: project))
+      return copies.map {
+        Diagnostic(.error, .xcodeProject, $0.refusal(removing: false), at: SourceLocation(path: project))
+      }
+    case .copiesWouldLose(let project, let copies):
+      return copies.map {
+        Diagnostic(.error, .xcodeProject, $0.refusal(removing: true), at: SourceLocation(path: project))
       }
     case .writeCheck(let problems):
       return problems.map(\.diagnostic)

@@ -3,8 +3,10 @@ extension XcodeIntegration {
   ///
   /// Refuses (``XcodeInstallationError``) without a project file, for a target the Xcode project
   /// lacks (with the nearest name), for a target with its own destination or merged catalogs,
-  /// when a target still copies a table the phase writes (unless `removeCopies`), and when a
-  /// path it would write overlaps a source (the project-wide write check).
+  /// when a target still copies a table the phase writes (unless `removeCopies`), when taking a
+  /// copy out would take out of the app a file the phase does not write (a language the layers
+  /// lack, an interface's storyboard), and when a path it would write overlaps a source (the
+  /// project-wide write check).
   /// - Parameters:
   ///   - names: The targets, by name; every target of the project file when empty.
   ///   - given: The tool `--tool` names; else the installed phase's, else the default.
@@ -70,6 +72,9 @@ extension XcodeIntegration {
       copies += integration.copiesInTheWay(of: xcodeTarget, outputs: outputs)
     }
     if !copies.isEmpty && !removeCopies { throw .copiesInTheWay(project: project.filePath, copies) }
+    // Nothing the app ships may leave it: a copy is taken out only when the phase writes all it brings.
+    let losing = copies.filter { !$0.lost.isEmpty }
+    if !losing.isEmpty { throw .copiesWouldLose(project: project.filePath, losing) }
     var removals: [String: [XcodeProjectEditor.CopyRemoval]] = [:]
     for copy in copies {
       removals[copy.target, default: []].append(XcodeProjectEditor.CopyRemoval(table: copy.table, source: copy.source))
@@ -103,7 +108,9 @@ extension XcodeIntegration {
       tool: tool, toolChoice: choice, phase: phase, statusBefore: statusBefore, edit: edit,
       configuration: editedBytes.map { CompanionFile(path: configuration.path, bytes: $0) },
       originalConfiguration: originalBytes, fileLists: lists.flatMap { [$0.inputs, $0.outputs] },
-      removedCopies: removeCopies ? copies : [])
+      removedCopies: removeCopies ? copies : [],
+      targetsLeftBehind: project.targets(
+        copying: Set(copies.flatMap(\.files)), except: Set(configuration.targets.map(\.name))))
   }
 
   /// Works out `locmerge xcode uninstall`: the phase taken out of the targets named, or of every
@@ -142,12 +149,13 @@ extension XcodeIntegration {
   {
     guard !names.isEmpty else { return configuration.targets }
     var chosen: [ProjectFile.Target] = []
+    var seen: Set<String> = []
     for name in names {
       guard let target = configuration.target(named: name) else {
         throw .notConfigured(
           name: name, suggestion: XcodeProjectEditor.closestName(to: name, among: configuration.targets.map(\.name)))
       }
-      if !chosen.contains(where: { $0.name == name }) { chosen.append(target) }
+      if seen.insert(name).inserted { chosen.append(target) }
     }
     return chosen
   }

@@ -6,18 +6,39 @@
 /// and which copies are in the way of the merged tables (the same file in the product twice is
 /// Xcode's "Multiple commands produce" error).
 public struct XcodeIntegration: Sendable {
-  /// A table a target still copies into its product that the phase writes there too.
+  /// A build file (or synchronized-folder item) a target still copies into its product that
+  /// brings a file the phase writes there too.
   public struct CopyInTheWay: Hashable, Sendable {
+    /// A file that taking the copy out would take out of the app: the phase does not write it.
+    public struct LostFile: Hashable, Sendable {
+      /// The file.
+      public var file: XcodeProject.ProductFile
+      /// The languages it brings that the phase does not write: its folder's (none for a file in
+      /// no language folder), or those a catalog compiles into; empty for a catalog whose
+      /// languages cannot be known (outside the project, unreadable).
+      public var languages: [String]
+    }
+
     /// The target.
     public var target: String
-    /// The table (`Localizable.strings`, `Localizable.xcstrings`).
+    /// What Xcode calls the copy: the table (`Localizable.strings`, `Localizable.xcstrings`) or,
+    /// for an interface's variant group, the interface (`MainInterface.storyboard`).
     public var table: String
-    /// Its files, relative to the source root, sorted.
+    /// Every file it brings, relative to the source root, sorted.
     public var files: [String]
-    /// How the table reaches the target.
+    /// How it reaches the target.
     public var source: XcodeProject.LocalizedTable.Source
+    /// The interface it translates, when it is an interface's variant group.
+    public var interface: String?
+    /// What the phase writes that the copy brings too, where it lands in the product
+    /// (`en.lproj/Localizable.strings`), sorted.
+    public var written: [String]
+    /// What the copy brings that the phase does not write: taking it out would take these out of
+    /// the app, so `--remove-copies` refuses.
+    public var lost: [LostFile]
+
     /// Languages of the copy that the merge does not write (they leave the app with the copy).
-    public var languagesNotMerged: [String]
+    public var languagesNotMerged: [String] { Set(lost.flatMap(\.languages)).sorted() }
   }
 
   /// The Xcode project.
@@ -51,17 +72,10 @@ public struct XcodeIntegration: Sendable {
   /// The tool the installed phases run (the first one found), so that a rerun without `--tool`
   /// keeps it on every machine.
   public var installedTool: LocMergePhase.Tool? {
-    let document = project.document
     for target in project.targets {
       for id in XcodeProjectEditor.installedPhases(named: LocMergePhase.name, in: target, project: project) {
-        guard let object = document.object(id), let script = document.value("shellScript", in: object) else {
-          continue
-        }
-        // Format 90 writes the script as lines.
-        let text =
-          document.kind(script) == .array
-          ? document.children(script).compactMap(document.string).joined(separator: "\n") : document.string(script)
-        if let tool = text.flatMap(LocMergePhase.tool(inScript:)) { return tool }
+        let script = XcodeProjectEditor.script(ofPhase: id, in: project.document)
+        if let tool = script.flatMap(LocMergePhase.tool(inScript:)) { return tool }
       }
     }
     return nil
@@ -97,38 +111,71 @@ public struct XcodeIntegration: Sendable {
     return result
   }
 
-  /// The copies of tables a target still has that the phase writes into its product too.
+  /// The copies a target still has that bring a file the phase writes into its product too,
+  /// each with what taking it out would lose: every file it brings that the phase does not write
+  /// (a language the layers lack, an interface's storyboard). A copied catalog brings the
+  /// `.strings` and `.stringsdict` of each language it holds; its languages are read from it (inside
+  /// the source root only).
   /// - Parameters:
   ///   - target: A target of the project file.
   ///   - outputs: The tables the target's merge writes (``LayerMerger/plannedFiles(_:options:)``).
   public func copiesInTheWay(of target: XcodeProject.Target, outputs: [TableAddress]) -> [CopyInTheWay] {
-    // What lands at the top of the product: `<lang>.lproj/<Table>.<ext>`, by table and extension.
-    var merged: [String: Set<String>] = [:]
+    // What lands at the top of the product: `<lang>.lproj/<Table>.<ext>`.
+    var merged: Set<String> = []
     for output in outputs where output.directory.isEmpty && !output.isCatalog {
-      merged[output.table + "." + output.kind.fileExtension, default: []].insert(output.language)
+      merged.insert("\(output.language).lproj/\(output.table).\(output.kind.fileExtension)")
     }
+    guard !merged.isEmpty else { return [] }
     var copies: [CopyInTheWay] = []
-    for table in target.tables {
-      let base = String(table.name.dropLast(PathText.pathExtension(table.name).count + 1))
-      let languages: Set<String>
-      let clashes: Bool
-      if table.isCatalog {
+    for item in target.localizedSources {
+      var written: [String] = []
+      var lost: [CopyInTheWay.LostFile] = []
+      for file in item.files {
+        guard file.isCatalog else {
+          if merged.contains(file.productPath) {
+            written.append(file.productPath)
+          } else {
+            lost.append(CopyInTheWay.LostFile(file: file, languages: file.language.map { [$0] } ?? []))
+          }
+          continue
+        }
         // Xcode compiles a copied catalog into `<lang>.lproj/<Table>.strings` and `.stringsdict`.
-        languages = (merged[base + ".strings"] ?? []).union(merged[base + ".stringsdict"] ?? [])
-        clashes = !languages.isEmpty
-      } else {
-        languages = merged[table.name] ?? []
-        clashes = !languages.isDisjoint(with: table.files.keys)
+        let table = String(file.name.dropLast(".xcstrings".count))
+        let compiled = { (language: String) in
+          ["strings", "stringsdict"].map { "\(language).lproj/\(table).\($0)" }.filter(merged.contains)
+        }
+        guard let languages = catalogLanguages(file) else {
+          // Languages unknown: any language of the table the phase writes may clash.
+          let clashing = merged.filter {
+            PathText.lastComponent($0) == table + ".strings" || PathText.lastComponent($0) == table + ".stringsdict"
+          }
+          written += clashing.sorted()
+          lost.append(CopyInTheWay.LostFile(file: file, languages: []))
+          continue
+        }
+        var missing: [String] = []
+        for language in languages {
+          let paths = compiled(language)
+          if paths.isEmpty { missing.append(language) } else { written += paths }
+        }
+        if !missing.isEmpty { lost.append(CopyInTheWay.LostFile(file: file, languages: missing)) }
       }
-      guard clashes else { continue }
-      for source in table.sources {
-        copies.append(
-          CopyInTheWay(
-            target: target.name, table: table.name, files: table.files.values.sorted(), source: source,
-            languagesNotMerged: table.isCatalog ? [] : table.files.keys.filter { !languages.contains($0) }.sorted()))
-      }
+      guard !written.isEmpty else { continue }
+      copies.append(
+        CopyInTheWay(
+          target: target.name, table: item.name, files: item.files.map(\.path).sorted(), source: item.source,
+          interface: item.interface, written: Set(written).sorted(), lost: lost))
     }
     return copies
+  }
+
+  /// The languages a catalog compiles into (its source language and every language it has a
+  /// localization for), or `nil` when it lies outside the source root or cannot be read.
+  private func catalogLanguages(_ file: XcodeProject.ProductFile) -> [String]? {
+    guard !file.isOutsideProject, !file.path.hasPrefix("$("),
+      let catalog = StringCatalogReader.read(path: PathText.join(project.sourceRoot, file.path)).catalog
+    else { return nil }
+    return Set([catalog.sourceLanguage] + catalog.languages).sorted()
   }
 
   // MARK: - Private

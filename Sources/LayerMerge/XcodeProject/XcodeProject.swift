@@ -31,6 +31,14 @@ public struct XcodeProject: Sendable {
     public var tables: [LocalizedTable]
     /// The IDs of the synchronized folders whose files belong to the target.
     public var synchronizedFolders: [String]
+    /// Everything each build file and synchronized-folder item that brings a localized table or a
+    /// translated interface brings into the product, in the order found: what taking one out of
+    /// the target would take out of the app.
+    public var localizedSources: [LocalizedSource] = []
+
+    /// The localized interface files the target copies with their translations (storyboards,
+    /// xibs, any localized file that is not a table): never tables to merge.
+    public var interfaces: [LocalizedSource] { localizedSources.filter { $0.interface != nil } }
 
     /// The phase of a kind, the first one if there are several.
     public func phase(_ kind: BuildPhase.Kind) -> BuildPhase? {
@@ -113,6 +121,52 @@ public struct XcodeProject: Sendable {
     public var isCatalog: Bool { name.hasSuffix(".xcstrings") }
   }
 
+  /// One file a build file or a synchronized folder brings into a target's product.
+  public struct ProductFile: Hashable, Sendable {
+    /// The language folder it lands in (`de` for `de.lproj`, `Base`, `mul`), `nil` for none.
+    public var language: String?
+    /// The file name: `Localizable.strings`, `MainInterface.storyboard`, `Main.xcstrings`.
+    public var name: String
+    /// The file, relative to the source root (absolute, or `$(…)/…`, when the project says so).
+    public var path: String
+    /// Whether the file lies outside the source root, as written or through a link: it is never
+    /// read, and left out of ``Target/tables``.
+    public var isOutsideProject: Bool
+
+    /// Creates a file.
+    public init(language: String?, name: String, path: String, isOutsideProject: Bool = false) {
+      self.language = language
+      self.name = name
+      self.path = path
+      self.isOutsideProject = isOutsideProject
+    }
+
+    /// Where the file lands among the product's resources: `de.lproj/Localizable.strings`, or
+    /// its name when it is in no language folder.
+    public var productPath: String { language.map { "\($0).lproj/\(name)" } ?? name }
+
+    /// Whether the file is a String Catalog (Xcode compiles it into `.strings` per language).
+    public var isCatalog: Bool { name.hasSuffix(".xcstrings") }
+  }
+
+  /// What one build file of a Copy Bundle Resources phase, or one localized item of a
+  /// synchronized folder, brings into a target's product: every file, with where it lands.
+  ///
+  /// A variant group is either a table group (every file a `.strings`, `.stringsdict` or catalog:
+  /// its tables are in ``Target/tables``) or an interface group: a storyboard, xib, intent
+  /// definition or any other file that is not a table, with the `.strings` (or `mul.lproj`
+  /// catalog) Xcode translates it with. An interface's `.strings` are not tables to merge.
+  public struct LocalizedSource: Hashable, Sendable {
+    /// The build file or synchronized-folder item.
+    public var source: LocalizedTable.Source
+    /// The name Xcode shows for it: the variant group's, the file's, the table's.
+    public var name: String
+    /// The interface file the source translates (`MainInterface.storyboard`), `nil` for tables.
+    public var interface: String?
+    /// Every file it brings, in the order of the project (or of the folder on disk).
+    public var files: [ProductFile]
+  }
+
   /// A synchronized folder (Xcode 16, `PBXFileSystemSynchronizedRootGroup`): a folder whose files
   /// belong to the targets that list it, less each target's exceptions.
   public struct SynchronizedFolder: Hashable, Sendable {
@@ -138,17 +192,39 @@ public struct XcodeProject: Sendable {
   /// The format of the file (`objectVersion`).
   public var objectVersion: Int
   /// The targets, in the order of the project's `targets` list.
-  public var targets: [Target]
+  public var targets: [Target] {
+    didSet { targetIndex = NameIndex(targets.lazy.map(\.name)) }
+  }
+  /// Where each target's name first stands in ``targets``.
+  private var targetIndex: NameIndex
   /// The synchronized folders, in the order of the file.
   public var synchronizedFolders: [SynchronizedFolder]
+  /// What reading the project left out, each said once: files and synchronized folders the
+  /// project names outside its source root (as written or through a link), which are never read.
+  public var diagnostics: [Diagnostic] = []
   /// The text the project was read from, for editing.
   package let document: PBXDocument
   /// The file as it was when it was read (size, time, inode), when it was read from disk: a write
   /// refuses a file that changed since.
   package var fingerprint: FileFingerprint?
 
-  /// The target with this name, if the project has one.
+  init(
+    path: String, filePath: String, sourceRoot: String, objectVersion: Int, targets: [Target],
+    synchronizedFolders: [SynchronizedFolder], document: PBXDocument, fingerprint: FileFingerprint?
+  ) {
+    self.path = path
+    self.filePath = filePath
+    self.sourceRoot = sourceRoot
+    self.objectVersion = objectVersion
+    self.targets = targets
+    self.targetIndex = NameIndex(targets.lazy.map(\.name))
+    self.synchronizedFolders = synchronizedFolders
+    self.document = document
+    self.fingerprint = fingerprint
+  }
+
+  /// The target with this name, if the project has one (one lookup, however many targets).
   public func target(named name: String) -> Target? {
-    targets.first { $0.name == name }
+    targetIndex.position(of: name).map { targets[$0] }
   }
 }

@@ -52,22 +52,11 @@ public struct XcodeProjectEdit: Sendable {
     self.bytes = bytes
     self.changes = changes
     self.targets = targets
-    self.changesFile = !Self.same(bytes, project.document.bytes)
+    self.changesFile = !FileTransaction.same(bytes, project.document.bytes)
   }
 
   /// Whether the file changes at all.
   public let changesFile: Bool
-
-  /// Whether two byte arrays are equal, compared with `memcmp` (a project file is large).
-  static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    a.count == b.count
-      && a.withUnsafeBufferPointer { x in
-        b.withUnsafeBufferPointer { y in
-          guard let first = x.baseAddress, let second = y.baseAddress else { return true }
-          return memcmp(first, second, x.count) == 0
-        }
-      }
-  }
 
   /// The unified diff of the file (`--- a/…`, `+++ b/…`, hunks with three lines of context), or
   /// `""` when nothing changes.
@@ -78,31 +67,47 @@ public struct XcodeProjectEdit: Sendable {
   }
 
   /// Replaces the project file with the new bytes, atomically (a temporary file beside it, then a
-  /// rename), keeping its permissions; does nothing when nothing changes.
+  /// rename), keeping its owner and permissions, and only if it still holds what was read; does
+  /// nothing when nothing changes. A symbolic link stays a link: the file it leads to (inside the
+  /// source root) gets the new bytes.
+  ///
+  /// Take ``XcodeProjectReader/lockForEditing(path:whileWaiting:)`` before reading the project, so
+  /// that another run's edit waits for this one instead of being lost.
   /// - Throws: ``XcodeProjectError/readOnly(path:reason:)`` when the file or its folder cannot be
-  ///   written, ``XcodeProjectError/unsupportedLayout(path:position:message:)`` when the file changed
-  ///   since it was read (Xcode saved it meanwhile: run again).
+  ///   written, ``XcodeProjectError/notWritten(path:message:)`` when the file changed since it was
+  ///   read (Xcode saved it meanwhile: run again), leads out of the project or has hard links.
   public func write() throws(XcodeProjectError) {
     guard changesFile else { return }
-    let path = project.filePath
-    try Self.checkWritable(path)
-    // Saved by Xcode since it was read? Its fingerprint tells, else its bytes.
-    let unchanged =
-      project.fingerprint.map { FileFingerprint(path: path) == $0 }
-      ?? FileBytes.read(path).map { Self.same($0, project.document.bytes) } ?? false
-    guard unchanged else {
-      throw .unsupportedLayout(
-        path: path, position: nil,
-        message: "the project file changed since it was read (saved by Xcode?); run this again; nothing was written")
-    }
-    var status = stat()
-    let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+    try Self.checkWritable(project.filePath)
+    var transaction = FileTransaction(root: project.sourceRoot)
+    add(to: &transaction)
     do {
-      guard let pending = try AtomicFile.prepare(bytes, for: path) else { return }
-      _ = chmod(pending.temporary, mode)
-      try pending.commit()
+      try transaction.commit()
     } catch {
-      throw .readOnly(path: path, reason: error.message)
+      throw projectError(error)
+    }
+  }
+
+  /// Adds the project file's change, if any, to a transaction: the new bytes, durable, expecting
+  /// the bytes (and fingerprint) the project was read from.
+  func add(to transaction: inout FileTransaction) {
+    guard changesFile else { return }
+    transaction.replace(
+      project.filePath, with: bytes, expecting: .unchanged(project.document.bytes, fingerprint: project.fingerprint),
+      durable: true)
+  }
+
+  /// A transaction's failure about the project file as the error the caller reports.
+  func projectError(_ error: OutputError) -> XcodeProjectError {
+    switch error {
+    case .changedSinceRead:
+      return .notWritten(
+        path: project.filePath,
+        message: "the project file changed since it was read (saved by Xcode?); run this again; nothing was written")
+    case .cannotReplace, .interrupted:
+      return .notWritten(path: project.filePath, message: error.message)
+    default:
+      return .readOnly(path: project.filePath, reason: error.message)
     }
   }
 

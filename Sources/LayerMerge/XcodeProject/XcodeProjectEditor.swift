@@ -2,11 +2,15 @@
 /// tables out of targets — surgically: only the lines of this tool's objects, of the targets'
 /// `buildPhases` and of the copies taken out change; every other byte of the file stays.
 ///
-/// The phase is found by its name and its ID, never by its position: a phase of a target with the
-/// phase's name is the target's installed phase (a duplicated target's copy included), and a new
-/// phase gets an ID derived from the project, the target and the name (``PBXIdentifier``), so a
-/// rerun finds it even where a target lost it from its list. A new phase goes right before the
-/// target's Copy Bundle Resources phase, or last when it has none.
+/// The phase is found by what this tool wrote, never by its position nor by its name alone: a
+/// Run Script phase of a target with the phase's name whose script starts with the same marker
+/// (``LocMergePhase/marker`` for locmerge's phase, else the phase's first line; in every format:
+/// format 90 writes the script as lines) is the
+/// target's installed phase (a duplicated target's copy included). A phase of the same name with
+/// another script is the user's own: it is never changed nor removed. A new phase gets an ID
+/// derived from the project, the target and the name (``PBXIdentifier``), so a rerun finds it even
+/// where a target lost it from its list. A new phase goes right before the target's Copy Bundle
+/// Resources phase, or last when it has none.
 public enum XcodeProjectEditor {
   /// Whether a target has the phase.
   public enum PhaseStatus: String, Hashable, Sendable {
@@ -40,9 +44,10 @@ public enum XcodeProjectEditor {
   public static func status(of phase: RunScriptPhase, in project: XcodeProject, target: XcodeProject.Target)
     -> PhaseStatus
   {
-    let installed = installedPhases(named: phase.name, in: target, project: project)
+    let marker = marker(of: phase)
+    let installed = installedPhases(named: phase.name, marker: marker, in: target, project: project)
     guard let first = installed.first else {
-      return orphan(named: phase.name, of: target, in: project) == nil ? .absent : .outdated
+      return orphan(named: phase.name, marker: marker, of: target, in: project) == nil ? .absent : .outdated
     }
     guard installed.count == 1, let format = PBXFormat(objectVersion: project.objectVersion) else { return .outdated }
     let editor = PBXEditor(document: project.document)
@@ -78,21 +83,23 @@ public enum XcodeProjectEditor {
     return try session.finish(results)
   }
 
-  /// Removes the phase named `name` from each target, and from the file when no other target
-  /// lists it. Copies taken out by an install are not put back.
+  /// Removes the phase named `name` whose script starts with `marker` from each target, and from
+  /// the file when no other target lists it; a phase of that name with another script is left
+  /// alone. Copies taken out by an install are not put back.
   /// - Parameters:
   ///   - name: The phase's name.
+  ///   - marker: How the phase's script starts (``LocMergePhase/marker`` by default).
   ///   - project: The project.
   ///   - targets: The names of the targets.
   /// - Returns: The edited file and what changed in each target.
-  public static func uninstall(phaseNamed name: String, from project: XcodeProject, targets: [String])
-    throws(XcodeProjectError) -> XcodeProjectEdit
-  {
+  public static func uninstall(
+    phaseNamed name: String, marker: String = LocMergePhase.marker, from project: XcodeProject, targets: [String]
+  ) throws(XcodeProjectError) -> XcodeProjectEdit {
     _ = try writableFormat(project)
     var session = Session(project: project)
     var results: [XcodeProjectEdit.TargetResult] = []
     for target in try resolve(targets, in: project) {
-      let removed = try session.uninstall(phaseNamed: name, from: target)
+      let removed = try session.uninstall(phaseNamed: name, marker: marker, from: target)
       results.append(XcodeProjectEdit.TargetResult(target: target.name, phase: removed ? .removed : .notInstalled))
     }
     return try session.finish(results)
@@ -132,22 +139,76 @@ public enum XcodeProjectEditor {
     return best.0
   }
 
-  /// The IDs of the target's Run Script phases with this name, in the target's order, each once
-  /// (a broken file may list one twice).
-  static func installedPhases(named name: String, in target: XcodeProject.Target, project: XcodeProject) -> [String] {
+  /// The IDs of the target's Run Script phases with this name that this tool wrote (their script
+  /// starts with `marker`), in the target's order, each once (a broken file may
+  /// list one twice).
+  static func installedPhases(
+    named name: String, marker: String = LocMergePhase.marker, in target: XcodeProject.Target, project: XcodeProject
+  ) -> [String] {
     var seen: Set<String> = []
-    return target.buildPhases.filter { $0.kind == .shellScript && $0.name == name && seen.insert($0.id).inserted }
-      .map(\.id)
+    return target.buildPhases.filter {
+      $0.kind == .shellScript && $0.name == name && seen.insert($0.id).inserted
+        && isOwn($0.id, marker: marker, in: project.document)
+    }.map(\.id)
   }
 
-  /// A phase with this name and a derived ID of the target that the target does not list.
-  static func orphan(named name: String, of target: XcodeProject.Target, in project: XcodeProject) -> String? {
+  /// The IDs of the target's Run Script phases with this name that this tool did not write: the
+  /// user's own, left alone.
+  /// - Parameters:
+  ///   - name: The phase's name.
+  ///   - marker: How the script of the phase this tool writes starts.
+  ///   - target: A target of the project.
+  ///   - project: The project.
+  public static func foreignPhases(
+    named name: String, marker: String = LocMergePhase.marker, in target: XcodeProject.Target, project: XcodeProject
+  ) -> [String] {
+    var seen: Set<String> = []
+    return target.buildPhases.filter {
+      $0.kind == .shellScript && $0.name == name && seen.insert($0.id).inserted
+        && !isOwn($0.id, marker: marker, in: project.document)
+    }.map(\.id)
+  }
+
+  /// A phase this tool wrote with this name and a derived ID of the target that the target does
+  /// not list.
+  static func orphan(
+    named name: String, marker: String = LocMergePhase.marker, of target: XcodeProject.Target, in project: XcodeProject
+  ) -> String? {
     let document = project.document
+    let listed = Set(target.buildPhases.map(\.id))
     return PBXIdentifier.candidates(phaseIDParts(name, target, project)).first { id in
       guard let object = document.object(id) else { return false }
       return document.isa(object, is: "PBXShellScriptBuildPhase") && document.string("name", in: object) == name
-        && !target.buildPhases.contains { $0.id == id }
+        && !listed.contains(id) && isOwn(id, marker: marker, in: document)
     }
+  }
+
+  /// The script of a Run Script phase, its lines joined when the format writes them as a list.
+  static func script(ofPhase id: String, in document: PBXDocument) -> String? {
+    guard let object = document.object(id), let script = document.value("shellScript", in: object) else {
+      return nil
+    }
+    guard document.kind(script) == .array else { return document.string(script) }
+    return document.children(script).compactMap(document.string).joined(separator: "\n")
+  }
+
+  /// Whether this tool wrote the phase: its script starts with `marker`. Only the first line is
+  /// read (format 90's first element).
+  static func isOwn(_ id: String, marker: String, in document: PBXDocument) -> Bool {
+    guard let object = document.object(id), let script = document.value("shellScript", in: object) else {
+      return false
+    }
+    let first =
+      document.kind(script) == .array
+      ? document.children(script).first.flatMap(document.string) : document.string(script)
+    return first?.hasPrefix(marker) ?? false
+  }
+
+  /// How the script of a phase this tool writes starts: ``LocMergePhase/marker`` for locmerge's
+  /// phase, else the phase's whole first line.
+  static func marker(of phase: RunScriptPhase) -> String {
+    if LocMergePhase.isMarked(phase.shellScript) { return LocMergePhase.marker }
+    return String(phase.shellScript.prefix { $0 != "\n" })
   }
 
   static func phaseIDParts(_ name: String, _ target: XcodeProject.Target, _ project: XcodeProject) -> [String] {
@@ -181,12 +242,14 @@ public enum XcodeProjectEditor {
     mutating func install(_ phase: RunScriptPhase, in target: XcodeProject.Target, format: PBXFormat)
       throws(XcodeProjectError) -> XcodeProjectEdit.TargetResult.PhaseChange
     {
-      let installed = installedPhases(named: phase.name, in: target, project: project)
+      let marker = XcodeProjectEditor.marker(of: phase)
+      let installed = installedPhases(named: phase.name, marker: marker, in: target, project: project)
       let derived = Set(PBXIdentifier.candidates(phaseIDParts(phase.name, target, project)))
       if let keep = installed.first(where: derived.contains) ?? installed.first {
         var changed = false
-        for extra in installed where extra != keep {
-          try unlist(extra, from: target)
+        let extras = Set(installed).subtracting([keep])
+        if !extras.isEmpty {
+          try unlist(extras, from: target)
           changed = true
         }
         let lines = PBXWriter.shellScriptPhase(phase, id: keep, format: format)
@@ -196,7 +259,7 @@ public enum XcodeProjectEditor {
         }
         return changed ? .updated : .unchanged
       }
-      if let orphan = orphan(named: phase.name, of: target, in: project) {
+      if let orphan = orphan(named: phase.name, marker: marker, of: target, in: project) {
         let lines = PBXWriter.shellScriptPhase(phase, id: orphan, format: format)
         if editor.objectText(id: orphan) != lines {
           try layout { editor in try editor.replaceObject(id: orphan, lines: lines) }
@@ -216,12 +279,12 @@ public enum XcodeProjectEditor {
       return .added
     }
 
-    mutating func uninstall(phaseNamed name: String, from target: XcodeProject.Target) throws(XcodeProjectError)
-      -> Bool
+    mutating func uninstall(phaseNamed name: String, marker: String, from target: XcodeProject.Target)
+      throws(XcodeProjectError) -> Bool
     {
-      let installed = installedPhases(named: name, in: target, project: project)
-      for id in installed { try unlist(id, from: target) }
-      if let orphan = orphan(named: name, of: target, in: project) {
+      let installed = installedPhases(named: name, marker: marker, in: target, project: project)
+      if !installed.isEmpty { try unlist(Set(installed), from: target) }
+      if let orphan = orphan(named: name, marker: marker, of: target, in: project) {
         editor.removeObject(id: orphan)
         return true
       }
@@ -313,16 +376,20 @@ public enum XcodeProjectEditor {
       try layout { editor in try editor.insertElement(PBXWriter.reference(id, name), into: phases, before: before) }
     }
 
-    /// Takes a phase out of a target's list, and out of the file when no other target lists it.
-    private mutating func unlist(_ id: String, from target: XcodeProject.Target) throws(XcodeProjectError) {
+    /// Takes phases out of a target's list in one pass over it, and out of the file when no other
+    /// target lists them.
+    private mutating func unlist(_ ids: Set<String>, from target: XcodeProject.Target) throws(XcodeProjectError) {
       guard let object = document.object(target.id), let phases = document.value("buildPhases", in: object) else {
         return
       }
-      for element in document.children(phases) where document.string(element) == id {
-        try layout { editor in try editor.removeElement(element, from: phases) }
+      let document = self.document
+      try layout { editor in
+        try editor.removeElements(from: phases) { document.string($0).map(ids.contains) ?? false }
       }
-      listing[id]?.remove(target.id)
-      if listing[id]?.isEmpty ?? true { editor.removeObject(id: id) }
+      for id in ids {
+        listing[id]?.remove(target.id)
+        if listing[id]?.isEmpty ?? true { editor.removeObject(id: id) }
+      }
     }
 
     /// Runs an edit, turning a layout problem into the error the caller reports.

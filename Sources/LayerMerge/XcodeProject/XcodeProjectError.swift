@@ -22,6 +22,9 @@ public enum XcodeProjectError: Error, Hashable, Sendable, CustomStringConvertibl
   case unknownTarget(path: String, name: String, suggestion: String?)
   /// The phase cannot be written the way this target's objects are laid out (`message` says how).
   case unsupportedLayout(path: String, position: TextPosition?, message: String)
+  /// The edit was not written (`message` says why and that nothing was): the file changed since it
+  /// was read, is a link out of the project, has hard links, or could not be replaced.
+  case notWritten(path: String, message: String)
 
   /// The file the problem is about.
   public var path: String {
@@ -29,7 +32,7 @@ public enum XcodeProjectError: Error, Hashable, Sendable, CustomStringConvertibl
     case .unreadable(let path, _), .xmlFormat(let path), .binaryFormat(let path), .encoding(let path, _),
       .mergeConflict(let path, _), .syntax(let path, _, _), .notAProject(let path, _, _),
       .newerFormat(let path, _, _), .readOnly(let path, _), .unknownTarget(let path, _, _),
-      .unsupportedLayout(let path, _, _):
+      .unsupportedLayout(let path, _, _), .notWritten(let path, _):
       return path
     }
   }
@@ -75,7 +78,7 @@ public enum XcodeProjectError: Error, Hashable, Sendable, CustomStringConvertibl
       return "the project file cannot be changed: \(reason); nothing was written"
     case .unknownTarget(_, let name, let suggestion):
       return "the project has no target named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-    case .unsupportedLayout(_, _, let message):
+    case .unsupportedLayout(_, _, let message), .notWritten(_, let message):
       return message
     }
   }

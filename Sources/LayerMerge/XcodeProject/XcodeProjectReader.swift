@@ -46,6 +46,28 @@ public enum XcodeProjectReader {
     return path
   }
 
+  /// Takes the lock that makes edits of one project take turns: an exclusive ``FolderLock`` on
+  /// the folder that holds `project.pbxproj` (the `.xcodeproj`). `xcode install`, `uninstall` and
+  /// `init --xcodeproj` take it before they read the project and keep it until their last file is
+  /// written, so that a second run reads the first one's result instead of overwriting it.
+  /// - Parameters:
+  ///   - path: The `.xcodeproj` folder or its `project.pbxproj`.
+  ///   - whileWaiting: Called once when another run has held the lock for a second.
+  /// - Returns: The lock, held until it is released (``FolderLock/isHeld`` is `false` on a file
+  ///   system that cannot lock folders).
+  /// - Throws: ``XcodeProjectError/unreadable(path:reason:)`` when the folder cannot be opened or
+  ///   locked.
+  public static func lockForEditing(path: String, whileWaiting: () -> Void = {}) throws(XcodeProjectError)
+    -> FolderLock
+  {
+    let file = projectFile(of: path)
+    do {
+      return try FolderLock(folder: PathText.parent(file), whileWaiting: whileWaiting)
+    } catch {
+      throw .unreadable(path: file, reason: error.message)
+    }
+  }
+
   /// Reads a project.
   /// - Parameters:
   ///   - path: The `.xcodeproj` folder or its `project.pbxproj`.
@@ -90,12 +112,14 @@ public enum XcodeProjectReader {
     var tables = TargetTables(document: document, sourceRoot: root)
     let targets = model.targets.map { target in
       var target = target
-      target.tables = tables.tables(of: target)
+      (target.tables, target.localizedSources) = tables.read(target)
       return target
     }
-    return XcodeProject(
+    var project = XcodeProject(
       path: path, filePath: file, sourceRoot: root, objectVersion: model.objectVersion, targets: targets,
       synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document, fingerprint: nil)
+    project.diagnostics = tables.diagnostics()
+    return project
   }
 
   /// Checks the bytes and parses them into a lossless document.

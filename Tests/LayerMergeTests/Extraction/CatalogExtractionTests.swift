@@ -129,6 +129,27 @@ import Testing
     #expect(modern.table("en.lproj/InfoPlist.strings")?.table["NSCameraUsageDescription"] != nil)
   }
 
+  @Test func catalogsSomeFlavorsShipAlikeAreOneLayerOfTheirs() throws {
+    let shared = TemporaryLayers.catalog([("run", [("en", "Run"), ("de", "Ausführen")]), ("ok", [("en", "OK")])])
+    let info = { (name: String) in TemporaryLayers.catalog([("CFBundleDisplayName", [("en", name)])]) }
+    let fixture = try TemporaryLayers([
+      "A": ["Localizable.xcstrings": shared, Self.infoPlist: info("A")],
+      "B": ["Localizable.xcstrings": shared, Self.infoPlist: info("B")],
+      "C": ["Localizable.xcstrings": shared, Self.infoPlist: info("C")],
+      "Widget": [Self.infoPlist: info("Widget")],
+    ])
+    let names = ["A", "B", "C", "Widget"]
+    let extraction = Extractor.extract(names.map { Layer(name: $0, path: fixture.path($0)) })
+    #expect(!extraction.hasErrors, "\(fixture.render(extraction.diagnostics))")
+    let localizable = try #require(TableAddress(catalogPath: "Localizable.xcstrings"))
+    // Not below the widget, which lacks it: once, in the layer of the three that ship it.
+    #expect(extraction.base.catalogs[localizable] == nil)
+    #expect(extraction.brands.map(\.name) == ["A+B+C"])
+    #expect(extraction.brands.first?.catalogs[localizable]?.text("run", "de") == "Ausführen")
+    #expect(extraction.targets.allSatisfy { $0.catalogs[localizable] == nil })
+    #expect(extraction.report.targets.map(\.ownEntries) == [1, 1, 1, 1])
+  }
+
   @Test func catalogsWithAnotherSourceLanguageStayWhole() throws {
     let fixture = try TemporaryLayers([
       "A": [Self.infoPlist: TemporaryLayers.catalog([("k", [("en", "v"), ("de", "w")])], source: "en")],

@@ -94,8 +94,10 @@ import Testing
     let names = ["A", "B", "C"]
     let extraction = Extractor.extract(names.map { Layer(name: $0, path: fixture.path($0)) })
     #expect(extraction.base.tables.count == 1)
-    // A: the plural C lacks, its settings table; B: its "a", the plural, its German table; C: "c".
-    #expect(extraction.report.targets.map(\.overlayEntries) == [2, 3, 1])
+    // A: its settings table; B: its "a", its German table; C: "c". The plural C lacks is A's and
+    // B's alike: once, in their layer.
+    #expect(extraction.report.targets.map(\.overlayEntries) == [1, 2, 1])
+    #expect(extraction.brands.map { $0.name + ": \($0.entryCount)" } == ["A+B: 1"])
     try Self.expectRoundTrip(
       extraction, copies: Dictionary(uniqueKeysWithValues: names.map { ($0, fixture.root.appendingPathComponent($0)) }))
   }

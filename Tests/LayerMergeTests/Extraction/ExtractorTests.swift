@@ -38,10 +38,14 @@ import Testing
     ]
     let (earliest, _) = try Self.extract(copies)
     #expect(earliest.base.values(Self.en) == ["k": "x"])
-    #expect(earliest.layer("B").values(Self.en) == ["k": "y"])
+    // The other value, which two targets share, is written once: in their layer.
+    #expect(earliest.brands.map(\.name) == ["B+D"])
+    #expect(earliest.brands.first?.values(Self.en) == ["k": "y"])
+    #expect(earliest.targets.allSatisfy { $0.isEmpty })
     let (preferred, _) = try Self.extract(copies, options: ExtractionOptions(preferred: "D"))
     #expect(preferred.base.values(Self.en) == ["k": "y"])
-    #expect(preferred.layer("A").values(Self.en) == ["k": "x"])
+    #expect(preferred.brands.first?.values(Self.en) == ["k": "x"])
+    #expect(preferred.stack(of: "A").map(\.name) == ["Base", "A+C"])
     #expect(preferred.layer("B").tables.isEmpty)
   }
 
@@ -70,17 +74,58 @@ import Testing
       "C": [Self.en: #""k" = "v";"#],
     ])
     #expect(!extraction.hasErrors, "\(fixture.render(extraction.diagnostics))")
-    // Neither goes to the base: C would get a key and a language it does not ship.
+    // Neither goes to the base: C would get a key and a language it does not ship. A and B share
+    // them in a layer of theirs, above the base; their overlays are empty.
     #expect(extraction.base.values(Self.en) == ["k": "v"])
     #expect(extraction.base.values("fr.lproj/Localizable.strings") == nil)
-    #expect(extraction.layer("A").values(Self.en) == ["promo": "P"])
-    #expect(extraction.layer("A").values("fr.lproj/Localizable.strings") == ["k": "fv"])
+    #expect(extraction.brands.map(\.name) == ["A+B"])
+    #expect(extraction.brands.first?.values(Self.en) == ["promo": "P"])
+    #expect(extraction.brands.first?.values("fr.lproj/Localizable.strings") == ["k": "fv"])
+    #expect(extraction.layer("A").tables.isEmpty && extraction.layer("B").tables.isEmpty)
+    #expect(extraction.stack(of: "B").map(\.name) == ["Base", "A+B"])
     #expect(extraction.layer("C").tables.isEmpty)
     #expect(extraction.report.missingKeys.map { [$0.key] + $0.missingIn } == [["promo", "C"]])
     #expect(
       extraction.report.missingTables.map { [$0.address.relativePath] + $0.missingIn } == [
         ["fr.lproj/Localizable.strings", "C"]
       ])
+  }
+
+  @Test func whatSomeTargetsShareGoesOnceToALayerOfTheirsAndNoLayerEqualsAnother() throws {
+    let identical = #""ok" = "OK"; "run" = "Run"; "title" = "Pyto";"#
+    let (extraction, fixture) = try Self.extract([
+      "A": [Self.en: identical], "B": [Self.en: #""ok" = "OK"; "widget" = "W";"#], "C": [Self.en: identical],
+      "D": [Self.en: #""ok" = "OK"; "run" = "Run"; "title" = "Watch";"#], "E": [Self.en: identical],
+    ])
+    #expect(!extraction.hasErrors, "\(fixture.render(extraction.diagnostics))")
+    #expect(extraction.base.values(Self.en) == ["ok": "OK"])
+    // What four targets share, then what three share beyond it: each value written once.
+    #expect(extraction.brands.map(\.name) == ["Shared-1", "A+C+E"])
+    #expect(extraction.brands.map { $0.values(Self.en) ?? [:] } == [["run": "Run"], ["title": "Pyto"]])
+    #expect(extraction.options.groups.map(\.members) == [["A", "C", "D", "E"], ["A", "C", "E"]])
+    #expect(extraction.stack(of: "C").map(\.name) == ["Base", "Shared-1", "A+C+E"])
+    #expect(extraction.targets.map { $0.values(Self.en) } == [nil, ["widget": "W"], nil, ["title": "Watch"], nil])
+    // Every overlay holds exactly the entries no other target has alike.
+    #expect(extraction.report.targets.map(\.overlayEntries) == [0, 1, 0, 1, 0])
+    #expect(extraction.report.targets.map(\.ownEntries) == [0, 1, 0, 1, 0])
+    let written = ([extraction.base] + extraction.brands + extraction.targets).filter { !$0.isEmpty }
+    for first in written.indices {
+      for second in written.indices where second > first {
+        #expect(written[first].tables != written[second].tables, "\(written[first].name) \(written[second].name)")
+      }
+    }
+  }
+
+  @Test func emptyCopiesOfATableSeveralTargetsShipAreOneFile() throws {
+    let (extraction, fixture) = try Self.extract([
+      "A": [Self.en: #""k" = "a";"#, "en.lproj/Empty.strings": "/* nothing */\n"],
+      "B": [Self.en: #""k" = "b";"#, "en.lproj/Empty.strings": ""],
+      "C": [Self.en: #""k" = "c";"#],
+    ])
+    #expect(!extraction.hasErrors, "\(fixture.render(extraction.diagnostics))")
+    #expect(extraction.brands.map(\.name) == ["A+B"])
+    #expect(extraction.brands.first?.table("en.lproj/Empty.strings")?.isEmpty == true)
+    #expect(extraction.layer("A").table("en.lproj/Empty.strings") == nil)
   }
 
   @Test func theBaseKeepsTheMostCommonCommentAndOverlaysTheirOwnOnlyWhereItDiffers() throws {

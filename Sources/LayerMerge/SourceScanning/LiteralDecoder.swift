@@ -1,0 +1,221 @@
+/// The value of a string literal's text, as the compiler makes it.
+///
+/// Swift: escapes `\0 \\ \t \n \r \" \'` and `\u{…}` (behind as many `#` as the raw delimiter has),
+/// and for a multi-line literal the closing line's indentation removed from every line, line
+/// breaks as `\n` (CR LF too), the break after a line that ends in a backslash (and any spaces
+/// after it) removed. C and Objective-C: the C escapes, octal and hex bytes, `\u` and `\U`, line
+/// splices. Bytes that are not UTF-8 become U+FFFD. An escape the compiler would refuse is kept as
+/// written.
+struct LiteralDecoder {
+  private let p: UnsafeBufferPointer<UInt8>
+  private let tokens: SourceTokens
+
+  init(bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens) {
+    p = bytes
+    self.tokens = tokens
+  }
+
+  /// Each segment's value: one more than the literal has interpolations.
+  func pieces(of literal: Int32) -> [String] {
+    let info = tokens.literals[Int(literal)]
+    var pieces: [String] = []
+    pieces.reserveCapacity(Int(info.segmentCount))
+    var buffer: [UInt8] = []
+    var segment = info.firstSegment
+    while segment >= 0 {
+      let s = tokens.segments[Int(segment)]
+      buffer.removeAll(keepingCapacity: true)
+      decode(s, of: info, into: &buffer)
+      pieces.append(String(decoding: buffer, as: UTF8.self))
+      segment = s.next
+    }
+    return pieces
+  }
+
+  /// The value of literals without interpolations written one after the other (`@"a" @"b"`, as C
+  /// joins them).
+  func joinedValue(of literals: [Int32]) -> String {
+    String(decoding: joinedBytes(of: literals), as: UTF8.self)
+  }
+
+  /// The bytes of that value: a C escape can make bytes that are not UTF-8.
+  func joinedBytes(of literals: [Int32]) -> [UInt8] {
+    var buffer: [UInt8] = []
+    for literal in literals {
+      let info = tokens.literals[Int(literal)]
+      var segment = info.firstSegment
+      while segment >= 0 {
+        let s = tokens.segments[Int(segment)]
+        decode(s, of: info, into: &buffer)
+        segment = s.next
+      }
+    }
+    return buffer
+  }
+
+  // MARK: - Private
+
+  private func decode(_ segment: LiteralSegment, of literal: SourceStringLiteral, into out: inout [UInt8]) {
+    let start = Int(segment.start)
+    let end = min(Int(segment.end), p.count)
+    guard start < end else { return }
+    switch literal.style {
+    case .swiftSingleLine, .swiftMultiLine:
+      decodeSwift(start, end, literal, startsLine: segment.startsLine, into: &out)
+    case .c:
+      decodeC(start, end, into: &out)
+    case .cRaw:
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+    }
+  }
+
+  private func decodeSwift(
+    _ start: Int, _ end: Int, _ literal: SourceStringLiteral, startsLine: Bool, into out: inout [UInt8]
+  ) {
+    let hashes = Int(literal.hashes)
+    let multiLine = literal.style == .swiftMultiLine
+    let indentation = Int(literal.indentationStart)..<Int(literal.indentationEnd)
+    var atLineStart = multiLine && startsLine
+    var j = start
+    while j < end {
+      if atLineStart {
+        atLineStart = false
+        var k = indentation.lowerBound
+        while k < indentation.upperBound, j < end, p[j] == p[k] {
+          j += 1
+          k += 1
+        }
+        continue
+      }
+      let b = p[j]
+      if multiLine && SourceBytes.isLineBreak(b) {
+        out.append(SourceBytes.lineFeed)
+        j += b == SourceBytes.carriageReturn && j + 1 < end && p[j + 1] == SourceBytes.lineFeed ? 2 : 1
+        atLineStart = true
+        continue
+      }
+      guard b == SourceBytes.backslash, hashesFollow(j + 1, hashes, end) else {
+        out.append(b)
+        j += 1
+        continue
+      }
+      let k = j + 1 + hashes
+      if k == end {
+        // The last line continued (its break is not text anyway); else a lone escape.
+        if !multiLine { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[j..<end])) }
+        return
+      }
+      let escaped = p[k]
+      switch escaped {
+      case UInt8(ascii: "n"): out.append(SourceBytes.lineFeed)
+      case UInt8(ascii: "t"): out.append(SourceBytes.tab)
+      case UInt8(ascii: "r"): out.append(SourceBytes.carriageReturn)
+      case UInt8(ascii: "0"): out.append(0)
+      case SourceBytes.backslash, SourceBytes.quote, SourceBytes.apostrophe: out.append(escaped)
+      case UInt8(ascii: "u"):
+        if let (scalar, after) = bracedScalar(from: k + 1, end) {
+          appendUTF8(scalar, to: &out)
+          j = after
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[j...k]))
+      default:
+        if multiLine, SourceBytes.isHorizontalSpace(escaped) || SourceBytes.isLineBreak(escaped) {
+          // A line continuation: the break, and the spaces before it, go.
+          var m = k
+          while m < end, SourceBytes.isHorizontalSpace(p[m]) { m += 1 }
+          if m < end, SourceBytes.isLineBreak(p[m]) {
+            j = m + (p[m] == SourceBytes.carriageReturn && m + 1 < end && p[m + 1] == SourceBytes.lineFeed ? 2 : 1)
+            atLineStart = true
+            continue
+          }
+          if m == end {
+            j = end
+            continue
+          }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[j...k]))
+      }
+      j = k + 1
+    }
+  }
+
+  /// `{1F600}` at `start`: the scalar and the offset after the brace, or `nil`.
+  private func bracedScalar(from start: Int, _ end: Int) -> (UInt32, Int)? {
+    guard start < end, p[start] == UInt8(ascii: "{") else { return nil }
+    var value: UInt32 = 0
+    var k = start + 1
+    while k < end, k - start <= 8, let digit = OldStyleSyntax.hexDigitValue(p[k]) {
+      value = value << 4 | UInt32(digit)
+      k += 1
+    }
+    guard k > start + 1, k < end, p[k] == UInt8(ascii: "}") else { return nil }
+    return (Unicode.Scalar(value) == nil ? 0xFFFD : value, k + 1)
+  }
+
+  private func decodeC(_ start: Int, _ end: Int, into out: inout [UInt8]) {
+    var j = start
+    while j < end {
+      let b = p[j]
+      guard b == SourceBytes.backslash, j + 1 < end else {
+        out.append(b)
+        j += 1
+        continue
+      }
+      let escaped = p[j + 1]
+      j += 2
+      switch escaped {
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "a"): out.append(0x07)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "v"): out.append(0x0B)
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): out.append(0x1B)
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = UInt32(escaped - UInt8(ascii: "0"))
+        var digits = 1
+        while digits < 3, j < end, p[j] >= UInt8(ascii: "0"), p[j] <= UInt8(ascii: "7") {
+          value = value << 3 | UInt32(p[j] - UInt8(ascii: "0"))
+          j += 1
+          digits += 1
+        }
+        out.append(UInt8(truncatingIfNeeded: value))
+      case UInt8(ascii: "x"):
+        var value: UInt32 = 0
+        while j < end, let digit = OldStyleSyntax.hexDigitValue(p[j]) {
+          value = value << 4 | UInt32(digit)
+          j += 1
+        }
+        out.append(UInt8(truncatingIfNeeded: value))
+      case UInt8(ascii: "u"), UInt8(ascii: "U"):
+        let count = escaped == UInt8(ascii: "u") ? 4 : 8
+        var value: UInt32 = 0
+        var k = j
+        while k < end, k - j < count, let digit = OldStyleSyntax.hexDigitValue(p[k]) {
+          value = value << 4 | UInt32(digit)
+          k += 1
+        }
+        guard k - j == count else {
+          out.append(escaped)
+          continue
+        }
+        appendUTF8(Unicode.Scalar(value) == nil ? 0xFFFD : value, to: &out)
+        j = k
+      case SourceBytes.lineFeed:
+        break
+      case SourceBytes.carriageReturn:
+        if j < end, p[j] == SourceBytes.lineFeed { j += 1 }
+      default:
+        out.append(escaped)
+      }
+    }
+  }
+
+  private func hashesFollow(_ at: Int, _ count: Int, _ end: Int) -> Bool {
+    guard at + count <= end else { return false }
+    for k in at..<(at + count) where p[k] != SourceBytes.hash { return false }
+    return true
+  }
+}

@@ -1,0 +1,516 @@
+/// Finds the lookups in one file's tokens: each identifier that names a form (``FormNames``) is
+/// checked against the form's shape — what precedes it, its arguments — and the key, table and
+/// bundle arguments are read.
+///
+/// Every step over an argument list jumps over nested groups and literals through the tokens'
+/// links, and each group is the argument list of at most one name, so the whole file is matched in
+/// time linear in its tokens, however deep the nesting. Lookups inside interpolations and
+/// closures are found too: every token is visited.
+struct LookupMatcher {
+  /// A lookup before its position is worked out.
+  struct Found {
+    var offset: Int
+    var key: LookupKey
+    var table: LookupTable
+    var form: String
+    var bundle: String?
+    /// A dynamic key whose argument is a call of the name at this token (`-1`: none): dropped if
+    /// that call is a lookup itself, which is then counted instead.
+    var unlessLookupAt = -1
+  }
+
+  private let p: UnsafeBufferPointer<UInt8>
+  private let tokens: [SourceToken]
+  private let literals: [SourceStringLiteral]
+  private let decoder: LiteralDecoder
+  private let forms: [LookupForm]
+  private let names: FormNames
+  private let language: SourceLanguage
+  private var arguments: [Argument] = []
+  private var found: [Found] = []
+  /// SwiftUI forms found, kept until the file is known to import SwiftUI.
+  private var swiftUIFound: [Found] = []
+  private var importsSwiftUI = false
+  /// The name tokens of the lookups found.
+  private var matchedNames: Set<Int> = []
+  /// Objective-C: the groups open at the current token, innermost last.
+  private var openGroups: [Int] = []
+  /// The brackets of the messages read, so that a bracket's selector is read once however many
+  /// parts repeat the name.
+  private var lastMessage = -1
+
+  /// One argument of a call: its label token (or `-1`) and its value's tokens.
+  private struct Argument {
+    var label: Int
+    var start: Int
+    var end: Int
+  }
+
+  /// How many bytes of an expression a dynamic key or table shows.
+  static let expressionLimit = 80
+
+  static func lookups(
+    in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
+    language: SourceLanguage
+  ) -> [Found] {
+    var matcher = LookupMatcher(
+      p: bytes, tokens: tokens.tokens, literals: tokens.literals, decoder: LiteralDecoder(bytes: bytes, tokens: tokens),
+      forms: forms, names: names, language: language)
+    matcher.run()
+    if matcher.importsSwiftUI { matcher.found += matcher.swiftUIFound }
+    let matched = matcher.matchedNames
+    return matcher.found.filter { $0.unlessLookupAt < 0 || !matched.contains($0.unlessLookupAt) }
+  }
+
+  private init(
+    p: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceStringLiteral], decoder: LiteralDecoder,
+    forms: [LookupForm], names: FormNames, language: SourceLanguage
+  ) {
+    self.p = p
+    self.tokens = tokens
+    self.literals = literals
+    self.decoder = decoder
+    self.forms = forms
+    self.names = names
+    self.language = language
+  }
+
+  // MARK: - Private
+
+  private mutating func run() {
+    let count = tokens.count
+    var i = 0
+    while i < count {
+      let token = tokens[i]
+      if language == .objectiveC { trackGroups(at: i) }
+      if token.kind == .identifier,
+        let candidates = names.forms(named: UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
+      {
+        for candidate in candidates where match(forms[candidate], at: i) { break }
+      }
+      i += 1
+    }
+  }
+
+  /// Keeps ``openGroups`` up to date: groups that closed before `i` leave, a group opening at `i`
+  /// enters.
+  private mutating func trackGroups(at i: Int) {
+    while let last = openGroups.last, Int(tokens[last].link) < i { openGroups.removeLast() }
+    if tokens[i].kind.opens { openGroups.append(i) }
+  }
+
+  /// Whether the name at `i` is `form`; records the lookup when it is.
+  private mutating func match(_ form: LookupForm, at i: Int) -> Bool {
+    switch form.callee {
+    case .importDeclaration:
+      noteImport(at: i)
+      return false
+    case .property:
+      return matchProperty(form, at: i)
+    case .message:
+      return matchMessage(form, at: i)
+    default:
+      break
+    }
+    guard i + 1 < tokens.count, tokens[i + 1].kind == .openParen else { return false }
+    let hasDot = i > 0 && tokens[i - 1].kind == .dot
+    if i > 0, isDeclarationKeyword(i - 1) { return false }
+    var receiverBundle: String?
+    switch form.callee {
+    case .free:
+      if hasDot && !(i >= 2 && isModuleName(i - 2)) { return false }
+    case .member:
+      // A modifier has a receiver: `view.help(…)`, `)\n.help(…)`; `case .alert(…)` is a pattern.
+      if !hasDot || i < 2 || !isOperandEnd(i - 2) { return false }
+    case .bundleMethod:
+      receiverBundle = hasDot ? receiverText(before: i - 1).flatMap(defaultBundleFiltered) : "self"
+    case .qualified(let qualifier):
+      var j = i
+      for component in qualifier.reversed() {
+        guard j >= 2, tokens[j - 1].kind == .dot, isIdentifier(j - 2, component) else { return false }
+        j -= 2
+      }
+    default:
+      break
+    }
+    parseArguments(openingAt: i + 1)
+    guard let keyArgument = argument(form.key) else { return false }
+    guard let (key, unless) = keyValue(keyArgument, form) else { return false }
+    let bundle = form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap(argument).flatMap(bundleValue)
+    record(
+      Found(
+        offset: Int(tokens[keyArgument.start].start), key: key, table: tableValue(form.table.flatMap(argument), form),
+        form: form.display, bundle: bundle, unlessLookupAt: unless), form, nameAt: i)
+    return true
+  }
+
+  private mutating func record(_ lookup: Found, _ form: LookupForm, nameAt name: Int) {
+    matchedNames.insert(name)
+    if form.needsSwiftUI {
+      swiftUIFound.append(lookup)
+    } else {
+      found.append(lookup)
+    }
+  }
+
+  /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.
+  private mutating func matchProperty(_ form: LookupForm, at i: Int) -> Bool {
+    guard i >= 2, tokens[i - 1].kind == .dot, !(i + 1 < tokens.count && tokens[i + 1].kind == .colon) else {
+      return false
+    }
+    let r = i - 2
+    guard isOperandEnd(r) else { return false }
+    let key: LookupKey
+    let offset: Int
+    if let literal = literalEnding(at: r) {
+      let info = literals[literal]
+      offset = Int(tokens[Int(info.firstToken)].start)
+      key =
+        info.segmentCount > 1
+        ? .dynamic(expression: expressionText(Int(info.firstToken), r + 1))
+        : .literal(decoder.pieces(of: Int32(literal))[0])
+    } else {
+      guard let start = receiverStart(before: i - 1) else { return false }
+      offset = Int(tokens[start].start)
+      key = .dynamic(expression: expressionText(start, i - 1))
+    }
+    let table = form.defaultTable.map(LookupTable.init(name:)) ?? .standard
+    record(Found(offset: offset, key: key, table: table, form: form.display, bundle: nil), form, nameAt: i)
+    return true
+  }
+
+  /// `[bundle localizedStringForKey:key value:value table:table]`.
+  private mutating func matchMessage(_ form: LookupForm, at i: Int) -> Bool {
+    guard i + 1 < tokens.count, tokens[i + 1].kind == .colon, let open = openGroups.last,
+      tokens[open].kind == .openBracket, open + 1 < i, open != lastMessage
+    else { return false }
+    lastMessage = open
+    let close = groupEnd(open)
+    // The selector's parts: `name:` at the top level of the brackets.
+    arguments.removeAll(keepingCapacity: true)
+    var j = i
+    while j < close {
+      if j + 1 < close, tokens[j].kind == .identifier, tokens[j + 1].kind == .colon {
+        if var last = arguments.popLast() {
+          last.end = j
+          arguments.append(last)
+        }
+        arguments.append(Argument(label: j, start: j + 2, end: close))
+        j += 2
+        continue
+      }
+      j = next(j)
+    }
+    guard let keyArgument = argument(form.key), let (key, unless) = keyValue(keyArgument, form) else { return false }
+    let receiver = expressionText(open + 1, i)
+    record(
+      Found(
+        offset: Int(tokens[keyArgument.start].start), key: key, table: tableValue(form.table.flatMap(argument), form),
+        form: form.display, bundle: defaultBundleFiltered(receiver), unlessLookupAt: unless), form, nameAt: i)
+    return true
+  }
+
+  /// `import SwiftUI`, `@_exported import SwiftUI`, `import struct SwiftUI.Text`.
+  private mutating func noteImport(at i: Int) {
+    var j = i + 1
+    if j < tokens.count, tokens[j].kind == .identifier, !isIdentifier(j, LookupMatcher.swiftUI),
+      j + 1 < tokens.count, tokens[j + 1].kind == .identifier
+    {
+      j += 1
+    }
+    if j < tokens.count, isIdentifier(j, LookupMatcher.swiftUI) { importsSwiftUI = true }
+  }
+
+  // MARK: - Arguments
+
+  /// Splits the group opening at `open` into arguments at its top-level commas, with their labels
+  /// (Swift).
+  private mutating func parseArguments(openingAt open: Int) {
+    arguments.removeAll(keepingCapacity: true)
+    let close = groupEnd(open)
+    var j = open + 1
+    var start = j
+    while j <= close {
+      if j == close || tokens[j].kind == .comma {
+        if j > start || j < close { addArgument(start, j) }
+        start = j + 1
+        j += 1
+        if j > close { break }
+        continue
+      }
+      j = next(j)
+    }
+  }
+
+  private mutating func addArgument(_ start: Int, _ end: Int) {
+    if language == .swift, end - start >= 2, tokens[start].kind == .identifier, tokens[start + 1].kind == .colon {
+      arguments.append(Argument(label: start, start: start + 2, end: end))
+    } else {
+      arguments.append(Argument(label: -1, start: start, end: end))
+    }
+  }
+
+  /// The token after the group opening at `open`: its closing token, or the end of its scope.
+  private func groupEnd(_ open: Int) -> Int {
+    let link = Int(tokens[open].link)
+    guard link > open else { return open + 1 }
+    switch tokens[link].kind {
+    case .closeParen, .closeBracket, .closeBrace, .interpolationClose: return link
+    default: return min(link + 1, tokens.count)
+    }
+  }
+
+  private func argument(_ slot: LookupForm.Slot) -> Argument? {
+    switch slot {
+    case .unlabeled(let position):
+      guard position < arguments.count, arguments[position].label < 0 else { return nil }
+      return arguments[position]
+    case .position(let position):
+      return position < arguments.count ? arguments[position] : nil
+    case .label(let label):
+      return arguments.first { $0.label >= 0 && isIdentifier($0.label, label) }
+    }
+  }
+
+  /// The token after token `j` and everything it opens: a group, a literal with its
+  /// interpolations.
+  @inline(__always)
+  private func next(_ j: Int) -> Int {
+    let token = tokens[j]
+    switch token.kind {
+    case .string:
+      return max(j + 1, Int(literals[Int(token.link)].lastToken) + 1)
+    case .openParen, .openBracket, .openBrace, .interpolationOpen:
+      return max(j + 1, Int(token.link) + 1)
+    default:
+      return j + 1
+    }
+  }
+
+  // MARK: - Values
+
+  /// The key an argument holds, or `nil` when the call is no lookup (a form that shows a
+  /// non-literal as it is). For a dynamic key that is a call, the call's name token: if that call
+  /// is a lookup, it is counted on its own and this one is not.
+  private func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
+    guard argument.start < argument.end else { return nil }
+    if let literals = wholeLiterals(argument.start, argument.end) {
+      let first = Int(literals[0])
+      if literals.count == 1, self.literals[first].segmentCount > 1 {
+        return form.interpolationIsFormat
+          ? (.interpolated(pieces: decoder.pieces(of: literals[0])), -1)
+          : (.dynamic(expression: expressionText(argument.start, argument.end)), -1)
+      }
+      if literals.count == 1 || language == .objectiveC {
+        return (.literal(decoder.joinedValue(of: literals)), -1)
+      }
+    }
+    guard form.countsNonLiteral else { return nil }
+    return (.dynamic(expression: expressionText(argument.start, argument.end)), callName(argument.start, argument.end))
+  }
+
+  private func tableValue(_ argument: Argument?, _ form: LookupForm) -> LookupTable {
+    guard let argument, argument.start < argument.end else {
+      return form.defaultTable.map(LookupTable.init(name:)) ?? .standard
+    }
+    if let literals = wholeLiterals(argument.start, argument.end),
+      literals.count == 1 || language == .objectiveC, self.literals[Int(literals[0])].segmentCount == 1
+    {
+      return LookupTable(name: decoder.joinedValue(of: literals))
+    }
+    if argument.end - argument.start == 1, isNull(argument.start) { return .standard }
+    return .dynamic(expression: expressionText(argument.start, argument.end))
+  }
+
+  private func bundleValue(_ argument: Argument) -> String? {
+    guard argument.start < argument.end else { return nil }
+    return defaultBundleFiltered(expressionText(argument.start, argument.end))
+  }
+
+  /// `nil` for the main bundle however it is spelled, else the text.
+  private func defaultBundleFiltered(_ text: String) -> String? {
+    LookupMatcher.mainBundles.contains(text.filter { $0 != " " }) ? nil : text
+  }
+
+  private static let mainBundles: Set<String> = [
+    "nil", "NULL", "Nil", ".main", "Bundle.main", "Foundation.Bundle.main", "[NSBundlemainBundle]",
+    "NSBundle.mainBundle", "[NSBundle.mainBundle]",
+  ]
+
+  /// The literals making up `start..<end` when it holds nothing else.
+  private func wholeLiterals(_ start: Int, _ end: Int) -> [Int32]? {
+    var result: [Int32] = []
+    var j = start
+    while j < end {
+      guard tokens[j].kind == .string else { return nil }
+      result.append(tokens[j].link)
+      j = next(j)
+    }
+    return j == end && !result.isEmpty ? result : nil
+  }
+
+  /// The literal whose last token is `j`, if any.
+  private func literalEnding(at j: Int) -> Int? {
+    guard j >= 0 else { return nil }
+    let token = tokens[j]
+    guard token.kind == .string || token.kind == .interpolationClose else { return nil }
+    let literal = Int(token.link)
+    return Int(literals[literal].lastToken) == j ? literal : nil
+  }
+
+  /// When `start..<end` is a call or property, perhaps on a receiver (`bundle.localizedString(…)`,
+  /// `"key".localized`, `L10n.tr(…)`), the token of its name; else `-1`.
+  private func callName(_ start: Int, _ end: Int) -> Int {
+    let last = end - 1
+    var nameIndex = last
+    if tokens[last].kind == .closeParen {
+      let open = Int(tokens[last].link)
+      guard open > start else { return -1 }
+      nameIndex = open - 1
+    }
+    guard tokens[nameIndex].kind == .identifier else { return -1 }
+    var j = start
+    while j < nameIndex {
+      switch tokens[j].kind {
+      case .identifier, .dot, .string, .question, .exclamation, .openParen, .openBracket: j = next(j)
+      default: return -1
+      }
+    }
+    return j == nameIndex ? nameIndex : -1
+  }
+
+  // MARK: - Receivers and names
+
+  /// The source text of the receiver before the `.` at `dot`, or `nil` when there is none.
+  private func receiverText(before dot: Int) -> String? {
+    receiverStart(before: dot).map { expressionText($0, dot) }
+  }
+
+  /// Where the postfix expression ending just before `dot` starts: names, calls, subscripts, `?`
+  /// and `!`, literals, joined by dots (`Bundle(for: X.self).main`, `foo.bar[0]?`). Looks back a
+  /// bounded number of steps, so that a long chain of lookups stays linear.
+  private func receiverStart(before dot: Int) -> Int? {
+    var j = dot - 1
+    var start: Int?
+    var steps = 0
+    while j >= 0, steps < 32 {
+      steps += 1
+      let token = tokens[j]
+      switch token.kind {
+      case .closeParen, .closeBracket:
+        guard token.link >= 0, Int(token.link) < j else { return start }
+        start = Int(token.link)
+        j = Int(token.link) - 1
+        continue
+      case .question, .exclamation:
+        start = j
+        j -= 1
+        continue
+      case .identifier, .number, .string, .interpolationClose:
+        let first = literalEnding(at: j).map { Int(literals[$0].firstToken) } ?? j
+        if token.kind == .interpolationClose && first == j { return start }
+        start = first
+        j = first - 1
+        if j >= 0, tokens[j].kind == .dot {
+          j -= 1
+          continue
+        }
+        return start
+      default:
+        return start
+      }
+    }
+    return start
+  }
+
+  /// Whether token `j` can end an expression that a `.member` then applies to.
+  private func isOperandEnd(_ j: Int) -> Bool {
+    switch tokens[j].kind {
+    case .closeParen, .closeBracket, .closeBrace, .question, .exclamation, .string, .interpolationClose, .number:
+      return true
+    case .identifier:
+      return !LookupMatcher.keywordsBeforeImplicitMember.contains { isIdentifier(j, $0) }
+    default:
+      return false
+    }
+  }
+
+  private func isIdentifier(_ j: Int, _ name: [UInt8]) -> Bool {
+    let token = tokens[j]
+    guard token.kind == .identifier, Int(token.end - token.start) == name.count else { return false }
+    return name.elementsEqual(UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
+  }
+
+  private func isModuleName(_ j: Int) -> Bool {
+    LookupMatcher.moduleNames.contains { isIdentifier(j, $0) }
+  }
+
+  /// `func` (a declaration, not a call) in Swift, `define` (a macro's definition) in C.
+  private func isDeclarationKeyword(_ j: Int) -> Bool {
+    isIdentifier(j, language == .swift ? LookupMatcher.funcKeyword : LookupMatcher.define)
+  }
+
+  private func isNull(_ j: Int) -> Bool {
+    LookupMatcher.nulls.contains { isIdentifier(j, $0) }
+  }
+
+  /// Keywords after which `.name` is an implicit member (`case .localized`), not a property of
+  /// what precedes.
+  private static let keywordsBeforeImplicitMember = [
+    "case", "return", "in", "else", "where", "if", "guard", "while", "switch", "throw", "try", "await", "is", "as",
+    "let", "var", "repeat", "defer", "do",
+  ].map { Array($0.utf8) }
+  private static let moduleNames = ["SwiftUI", "Foundation", "Swift"].map { Array($0.utf8) }
+  private static let nulls = ["nil", "NULL", "Nil"].map { Array($0.utf8) }
+  private static let swiftUI = Array("SwiftUI".utf8)
+  private static let funcKeyword = Array("func".utf8)
+  private static let define = Array("define".utf8)
+
+  // MARK: - Expression text
+
+  /// The source text of tokens `start..<end`, for listing: a space wherever trivia separated two
+  /// tokens (so comments and line breaks do not show), cut after ``expressionLimit`` bytes with
+  /// `…`.
+  private func expressionText(_ start: Int, _ end: Int) -> String {
+    var out: [UInt8] = []
+    var j = start
+    var lastEnd = -1
+    var truncated = false
+    // Whitespace shows as one space: bound the bytes read too, not only those shown.
+    var budget = 16 * LookupMatcher.expressionLimit
+    while j < end {
+      let token = tokens[j]
+      if lastEnd >= 0, Int(token.start) > lastEnd { out.append(SourceBytes.space) }
+      var k = Int(token.start)
+      let tokenEnd = min(Int(token.end), p.count)
+      var spaced = false
+      while k < tokenEnd {
+        let b = p[k]
+        k += 1
+        budget -= 1
+        if budget == 0 { break }
+        if SourceBytes.isHorizontalSpace(b) || SourceBytes.isLineBreak(b) {
+          if !spaced { out.append(SourceBytes.space) }
+          spaced = true
+          continue
+        }
+        spaced = false
+        out.append(b)
+        if out.count >= LookupMatcher.expressionLimit || budget <= 0 { break }
+      }
+      lastEnd = tokenEnd
+      if out.count >= LookupMatcher.expressionLimit || budget <= 0 {
+        truncated = k < tokenEnd || (token.kind == .string ? next(j) : j + 1) < end
+        break
+      }
+      // A literal's text includes its interpolations: go on after the literal.
+      j = token.kind == .string ? next(j) : j + 1
+    }
+    if truncated {
+      while let last = out.last, last & 0xC0 == 0x80 { out.removeLast() }
+      if let last = out.last, last >= 0xC0 { out.removeLast() }
+      return String(decoding: out, as: UTF8.self) + "…"
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

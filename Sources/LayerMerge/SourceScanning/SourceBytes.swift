@@ -1,0 +1,52 @@
+/// Byte classes the lexers share.
+enum SourceBytes {
+  static let space: UInt8 = 0x20
+  static let tab: UInt8 = 0x09
+  static let lineFeed: UInt8 = 0x0A
+  static let carriageReturn: UInt8 = 0x0D
+  static let quote = UInt8(ascii: "\"")
+  static let apostrophe = UInt8(ascii: "'")
+  static let backslash = UInt8(ascii: "\\")
+  static let slash = UInt8(ascii: "/")
+  static let star = UInt8(ascii: "*")
+  static let hash = UInt8(ascii: "#")
+  static let openParen = UInt8(ascii: "(")
+  static let closeParen = UInt8(ascii: ")")
+
+  /// Bit flags per byte: see ``isIdentifierStart(_:)`` and the others.
+  private static let classes: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256)
+    for byte in 0..<256 {
+      let b = UInt8(byte)
+      var flags: UInt8 = 0
+      // Letters, `_`, `$` and every byte of a non-ASCII character: Swift and clang accept most of
+      // Unicode in identifiers, and nothing here depends on the rest.
+      if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b >= 0x80 {
+        flags |= identifierStart | identifierContinue
+      }
+      if b >= 0x30 && b <= 0x39 { flags |= identifierContinue | digit }
+      if b == space || b == tab || b == 0x0B || b == 0x0C || b == 0 { flags |= horizontalSpace }
+      if "=-+*/%<>&|^~".utf8.contains(b) { flags |= operatorCharacter }
+      table[byte] = flags
+    }
+    return table
+  }()
+  private static let identifierStart: UInt8 = 1
+  private static let identifierContinue: UInt8 = 2
+  private static let digit: UInt8 = 4
+  private static let horizontalSpace: UInt8 = 8
+  private static let operatorCharacter: UInt8 = 16
+
+  @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool { classes[Int(b)] & identifierStart != 0 }
+  @inline(__always) static func isIdentifierContinue(_ b: UInt8) -> Bool {
+    classes[Int(b)] & identifierContinue != 0
+  }
+  @inline(__always) static func isDigit(_ b: UInt8) -> Bool { classes[Int(b)] & digit != 0 }
+  /// Space, tab, vertical tab, form feed and NUL: whitespace that ends no line.
+  @inline(__always) static func isHorizontalSpace(_ b: UInt8) -> Bool { classes[Int(b)] & horizontalSpace != 0 }
+  @inline(__always) static func isLineBreak(_ b: UInt8) -> Bool { b == lineFeed || b == carriageReturn }
+  /// The characters of an operator other than `.`, `?` and `!`, which are tokens of their own here.
+  @inline(__always) static func isOperatorCharacter(_ b: UInt8) -> Bool {
+    classes[Int(b)] & operatorCharacter != 0
+  }
+}

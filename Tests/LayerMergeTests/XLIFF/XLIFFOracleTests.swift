@@ -1,0 +1,109 @@
+import Foundation
+import LayerMerge
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// FoundationXML's `XMLParser` (libxml2) as the oracle: what we write, it reads as the same units;
+/// on random documents, valid or damaged, it and `XLIFFReader` agree on every unit and on which
+/// documents are malformed — except where the docs say they differ, which is tested here too.
+@Suite struct XLIFFOracleTests {
+  @Test func everyDocumentWeWriteReadsTheSameInLibxml2() throws {
+    var generator = SeededGenerator(seed: 1233)
+    for _ in 0..<300 {
+      let document = XLIFFGeneration.randomDocument(using: &generator)
+      let bytes = XLIFFWriter.render(document).bytes
+      let expected = XLIFFGeneration.writable(document).files.map { file in
+        XLIFFOracle.File(
+          original: file.original, sourceLanguage: file.sourceLanguage, targetLanguage: file.targetLanguage,
+          units: file.units.map {
+            XLIFFOracle.Unit(id: $0.id, source: $0.source, target: $0.target, state: $0.targetState, note: $0.note)
+          })
+      }
+      let foundation = XLIFFOracle.foundation(bytes)
+      #expect(foundation == .document(expected), "\(String(decoding: bytes, as: UTF8.self))")
+    }
+  }
+
+  @Test func randomDocumentsReadAsLibxml2ReadsThem() {
+    var generator = SeededGenerator(seed: 33)
+    var outcomes: [String: Int] = [:]
+    for round in 0..<3000 {
+      let bytes = XLIFFGeneration.randomBytes(using: &generator, damage: round % 2 == 1)
+      if let disagreement = XLIFFOracle.disagreement(bytes) {
+        Issue.record("\(disagreement)\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        return
+      }
+      switch XLIFFOracle.ours(bytes) {
+      case .malformed: outcomes["malformed", default: 0] += 1
+      case .refused: outcomes["refused", default: 0] += 1
+      case .document: outcomes["read", default: 0] += 1
+      }
+    }
+    // The generator reaches every outcome, so each comparison above happened.
+    #expect(outcomes["malformed", default: 0] > 300, "\(outcomes)")
+    #expect(outcomes["refused", default: 0] > 30, "\(outcomes)")
+    #expect(outcomes["read", default: 0] > 1000, "\(outcomes)")
+  }
+
+  /// Where locmerge refuses what libxml2 reads (docs/xliff.md): a DOCTYPE (entities and all), an
+  /// encoding other than UTF-8, UTF-16, US-ASCII and ISO-8859-1, UTF-16 cut mid-character.
+  @Test(arguments: [
+    "<!DOCTYPE xliff [<!ENTITY e \"E\">]><xliff version=\"1.2\"/>",
+    "<?xml version=\"1.0\" encoding=\"windows-1252\"?><xliff version=\"1.2\"/>",
+  ])
+  func whereWeAreStricterThanLibxml2(_ text: String) {
+    #expect(!XLIFFOracle.foundation(Array(text.utf8)).isMalformed)
+    #expect(XLIFFOracle.ours(Array(text.utf8)).isMalformed)
+    #expect(XLIFFOracle.disagreement(Array(text.utf8)) == nil)
+  }
+
+  /// Where libxml2 reports what XML 1.0 leaves to validity (an `xml:space` or `xml:lang` value, a
+  /// namespace name that is no absolute URI): the document is well-formed, and read.
+  @Test(arguments: [
+    "<xliff xml:space=\"kept\"><file original=\"a\" source-language=\"en\"/></xliff>",
+    "<xliff xmlns:o=\"not a uri\"><file original=\"a\" source-language=\"en\"/></xliff>",
+  ])
+  func whereLibxml2WarnsOnValidity(_ text: String) throws {
+    let parser = XMLParser(data: Data(text.utf8))
+    parser.shouldProcessNamespaces = true
+    final class Warnings: NSObject, XMLParserDelegate {
+      var codes: [Int] = []
+      func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        codes.append((parseError as NSError).code)
+      }
+    }
+    let warnings = Warnings()
+    parser.delegate = warnings
+    _ = parser.parse()
+    #expect(!warnings.codes.isEmpty)
+    #expect(try XLIFFReader.read(Array(text.utf8), path: "t.xliff").files.map(\.original) == ["a"])
+    #expect(XLIFFOracle.disagreement(Array(text.utf8)) == nil)
+  }
+
+  @Test func utf16CutMidCharacterIsRefusedWhereLibxml2ReadsOn() {
+    let bytes: [UInt8] =
+      [0xFF, 0xFE] + "<xliff version=\"1.2\"/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x20]
+    #expect(!XLIFFOracle.foundation(bytes).isMalformed)
+    #expect(XLIFFOracle.ours(bytes).isMalformed)
+  }
+
+  /// Billion laughs and external entities: refused by us before anything expands; libxml2 (as
+  /// Foundation sets it up) does not fetch the entity either, but reads on.
+  @Test func entityAttacksAreRefusedAtTheirPosition() throws {
+    let laughs =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n"
+      + (1...9).map {
+        " <!ENTITY lol\($0) \"" + String(repeating: "&lol\($0 == 1 ? "" : String($0 - 1));", count: 10) + "\">\n"
+      }.joined()
+      + "]>\n<xliff>&lol9;</xliff>"
+    let external = "<?xml version=\"1.0\"?>\n\n<!DOCTYPE xliff SYSTEM \"file:///etc/passwd\">\n<xliff>&x;</xliff>"
+    for (text, line) in [(laughs, 2), (external, 3)] {
+      let error = try #require(throws: XLIFFError.self) { try XLIFFReader.read(Array(text.utf8), path: "attack.xliff") }
+      #expect(error.kind == .documentType)
+      #expect(error.position == TextPosition(line: line, column: 1))
+    }
+  }
+}
