@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--adversarial] [--floor] [--parse] [--usage] [--usage-scan]`
+/// [--migrate] [--adversarial] [--floor] [--parse] [--usage] [--usage-scan] [--translation]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -208,6 +208,21 @@ enum BenchmarkMain {
       try migrationSection(binary)
       return
     }
+    let translationSection = { (binary: URL) throws in
+      print("## Translators' round trip: `export --all` and `import` against `build`, whole processes, same run\n")
+      print(
+        try TranslationBenchmark.run(
+          shared: shared, binary: binary, rounds: max(rounds, 5), targets: quick ? 3 : 18,
+          sizes: quick ? [500, 1000] : [2000, 4000]))
+    }
+    if arguments.contains("--translation") {
+      guard let binary = runnableBinary else {
+        print("(no locmerge binary next to the benchmark: run `swift build -c release`)")
+        return
+      }
+      try translationSection(binary)
+      return
+    }
     if arguments.contains("--extract") {
       // Only the extraction of 18 full copies against merging them back.
       let project = try Workload.generate(shared: shared, targets: 18, languages: 11, keys: 2000, utf16: 0)
@@ -297,6 +312,7 @@ enum BenchmarkMain {
       try floorSection()
       try xcodeSection(binary)
       try migrationSection(binary)
+      try translationSection(binary)
     }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))

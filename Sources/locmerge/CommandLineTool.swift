@@ -62,6 +62,10 @@ enum CommandLineTool {
       return XcodeCommand(options: options, environment: environment, console: console).run()
     case .usage(let options):
       return UsageCommand(options: options, environment: environment, console: console).run()
+    case .export(let options):
+      return ExportCommand(options: options, environment: environment, console: console).run()
+    case .importTranslations(let options):
+      return ImportCommand(options: options, environment: environment, console: console).run()
     }
   }
 

@@ -30,6 +30,10 @@ struct Invocation: Equatable {
     case xcode(XcodeOptions)
     /// `usage`: the keys each target's code looks up against its tables.
     case usage(ProjectOptions)
+    /// `export`: XLIFF for translators.
+    case export(ExportOptions)
+    /// `import`: translated XLIFF back into the layers.
+    case importTranslations(ImportOptions)
   }
 
   var command: Command
@@ -74,6 +78,8 @@ struct Invocation: Equatable {
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
     case "usage": return Invocation(command: .usage(try ProjectOptions.parse(rest, for: .usage)))
+    case "export": return Invocation(command: .export(try ExportOptions.parse(rest)))
+    case "import": return Invocation(command: .importTranslations(try ImportOptions.parse(rest)))
     default: break
     }
     // files, lint and audit read the project file unless the layers are given with -b.

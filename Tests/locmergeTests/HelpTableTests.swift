@@ -15,6 +15,7 @@ import Testing
     ("compile", ["c.xcstrings", "-o", "D"]),
     ("extract", ["-o", "O", "A=x"]), ("xcode", ["show"]), ("xcode", ["install"]), ("xcode", ["uninstall"]),
     ("usage", []),
+    ("export", ["-o", "D"]), ("import", ["f.xliff"]),
   ]
 
   /// Every option-like word anywhere in the help texts and cli.md: the candidates to try.
@@ -134,7 +135,7 @@ import Testing
     let prefixes: [String: [String]] = [
       "merge": ["merge", "-b", "B", "-d", "D"], "build": ["build"], "init": ["init", "-b", "B", "--targets", "T"],
       "print": ["print", "f"], "compile": ["compile", "c.xcstrings", "-o", "D"],
-      "extract": ["extract", "-o", "O", "A=x"],
+      "extract": ["extract", "-o", "O", "A=x"], "export": ["export", "-o", "D"], "import": ["import", "f.xliff"],
     ]
     // `xcode show`, `xcode install`, `xcode uninstall`: the form's words choose it.
     func prefix(of form: CommandForm, in command: CommandSpec) -> [String]? {

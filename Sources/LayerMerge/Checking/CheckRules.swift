@@ -37,7 +37,7 @@ public struct CheckRules: Hashable, Sendable {
 
   private static let toolFailures: Set<DiagnosticCode> = [
     .unsafeDestination, .writeFailed, .projectFile, .staleFileList, .invalidLayer, .extractionMismatch,
-    .xcodeProject, .xliff,
+    .xcodeProject, .xliff, .foreignOriginal,
   ]
 
   /// The levels set, by code.

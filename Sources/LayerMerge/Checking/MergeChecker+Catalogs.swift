@@ -127,8 +127,9 @@ extension MergeChecker {
     return FormatFit.worstMismatch(of: Self.forms(of: winner.value), against: reference)
   }
 
-  /// A localization's runtime value as the runtime formats it: one value, or one per device.
-  private static func forms(of value: LocalizationValue) -> [(label: String, value: LocalizationValue)] {
+  /// A localization's runtime value as the runtime formats it: one value, or one per device
+  /// (an import checks catalog translations by the same forms).
+  static func forms(of value: LocalizationValue) -> [(label: String, value: LocalizationValue)] {
     guard case .dictionary(let rule) = value, case .dictionary(let devices)? = rule["NSStringDeviceSpecificRuleType"]
     else { return [("", value)] }
     return devices.pairs.map { ($0.key, $0.value) }

@@ -60,6 +60,9 @@ extension DiagnosticCode {
         + "target lacks the locmerge phase."
     case .xliff:
       return "An XLIFF file or .xcloc cannot be read: malformed XML, a DOCTYPE or entity, or not XLIFF 1.2."
+    case .foreignOriginal: return "An imported file names no table of the project's layers, or leads out of them."
+    case .unknownUnit: return "An imported unit names a key (or plural form) its table does not have: skipped."
+    case .changedSource: return "An imported unit translates text the development language no longer has: skipped."
     }
   }
 }

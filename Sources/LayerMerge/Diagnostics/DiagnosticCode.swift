@@ -124,9 +124,17 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// An Xcode project (`project.pbxproj`) that cannot be read or changed.
   case xcodeProject = "xcode-project"
 
-  // Translation
+  // Translation: XLIFF
   /// An XLIFF file or `.xcloc` bundle that cannot be read: not well-formed XML, a DOCTYPE or
   /// entity declaration, an encoding other than UTF-8 or UTF-16, or not XLIFF 1.2 as Xcode and
   /// translation tools write it.
   case xliff
+
+  // Translators' round trip (`import`)
+  /// An XLIFF `original` that is not a table of a layer of the project, or leads out of it.
+  case foreignOriginal = "foreign-original"
+  /// An imported unit whose key (or place in the entry) the original's table does not have.
+  case unknownUnit = "unknown-unit"
+  /// An imported unit translated from text the development language no longer has.
+  case changedSource = "changed-source"
 }

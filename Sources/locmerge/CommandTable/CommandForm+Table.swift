@@ -93,6 +93,18 @@ extension CommandForm {
       .listed(.extractConfig), .shown(.extractFormat),
     ])
 
+  static let export = CommandForm(
+    words: "export",
+    uses: withChecks([
+      .required(.exportOutput), .shown(.exportLanguage), .shown(.exportTarget), .shown(.exportAll), .shown(.xcloc),
+      .listed(.config),
+    ]))
+
+  static let importTranslations = CommandForm(
+    words: "import",
+    operands: ("PATH...", "An XLIFF file, an .xcloc folder, or a folder of them (as translators send them back)."),
+    uses: [.shown(.importDryRun), .shown(.skipInvalid), .listed(.config)])
+
   static let xcodeShow = CommandForm(
     words: "xcode show", label: "of show",
     uses: [.shown(.xcodeProject), .shown(.xcodeJSON), .listed(.xcodeConfig)])

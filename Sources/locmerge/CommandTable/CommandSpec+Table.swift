@@ -2,7 +2,9 @@
 /// OPTIONS of each page are made from the forms.
 extension CommandSpec {
   /// Every command, in the order of the top-level usage.
-  static let all: [CommandSpec] = [build, merge, files, lint, usage, audit, initialize, print, compile, extract, xcode]
+  static let all: [CommandSpec] = [
+    build, merge, files, lint, usage, audit, initialize, print, compile, extract, xcode, export, importTranslations,
+  ]
 
   /// The command a word selects, if any.
   static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -239,5 +241,52 @@ extension CommandSpec {
         locmerge xcode install --remove-copies
         locmerge xcode install --check
         locmerge xcode uninstall --target AcmePro
+      """)
+
+  static let export = CommandSpec(
+    name: "export", forms: [.export],
+    about: """
+      Writes what translators need, one XLIFF 1.2 file per language (DIR/<lang>.xliff, in Xcode's
+      dialect), from the layers of the project file's targets. Each string belongs to the layer
+      whose development-language text the targets show: its <file original="…"> is that layer's
+      development-language table (Localization/Acme/en.lproj/Localizable.strings), relative to the
+      project, and 'locmerge import' puts the translation beside it. A string several targets show
+      is one unit. By default only what needs a translator: a string some target shows without a
+      translation in a language it ships, or whose translation comes from a layer below the one
+      that changed its text (a brand changed the English; the German is still the base's).
+      .stringsdict plurals and String Catalog variations are exported as Xcode exports them, with
+      the plural categories of each language.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge export -o Translations
+        locmerge export -o Translations --lang de --lang fr --xcloc
+        locmerge export -o Translations --target AcmePro --all
+      """)
+
+  static let importTranslations = CommandSpec(
+    name: "import", forms: [.importTranslations],
+    about: """
+      Puts translated XLIFF files back into the layers: each unit with a <target> goes into the
+      table of its language beside its original (Localization/Acme/de.lproj/Localizable.strings, or
+      the layer's catalog), the entry replaced in place or appended with its note as the comment,
+      the file and its folder created if absent (a new .strings file in the encoding of its
+      development-language file). Every other byte of every table stays, and so does each file's
+      encoding; importing the same files twice changes nothing. Reads what Xcode, translation
+      services and translate-toolkit write (.xliff, .xcloc), state attributes included: a target
+      marked new or needs-translation is not a translation yet.
+
+      Refused, with nothing written (exit status 1): a translation whose format specifiers can
+      crash against its development-language text (as 'build' checks it), each named at its line
+      and column in the XLIFF (--skip-invalid imports the rest); an original that is not a table
+      of the project's layers, or leads out of them; an XLIFF with a DOCTYPE or entities. A key
+      the original no longer has, or a translation of text that has changed since the export, is
+      a warning and is left out.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge import Translations/de.xliff Translations/fr.xliff
+        locmerge import Translations --dry-run
+        locmerge import Translations/ja.xcloc --skip-invalid
       """)
 }

@@ -192,6 +192,35 @@ extension OptionSpec {
   static let extractFormat = OptionSpec(
     ["--format", "-f"], "FORMAT", usage: "text|json", "The report: text (default) or json.")
 
+  // MARK: export, import
+
+  static let exportOutput = OptionSpec(
+    ["--output", "-o"], "DIR",
+    "Where the files for translators go: DIR/<lang>.xliff (or DIR/<lang>.xcloc) per language. Must not be, "
+      + "contain or lie inside a layer.")
+  static let exportLanguage = OptionSpec(
+    ["--lang", "-l"], "LANG", repeatable: true,
+    "Export this language; repeat for more (default: every language a target ships). A language no layer has "
+      + "yet is started: every string of the targets is exported for it.")
+  static let exportTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "Export what this target shows; repeat for more (default: every target). A string several targets show is "
+      + "exported once.")
+  static let exportAll = OptionSpec(
+    ["--all"],
+    "Every string, with its current translation where the layer that owns it has one, instead of only what needs "
+      + "a translator; importing it back changes nothing.")
+  static let xcloc = OptionSpec(
+    ["--xcloc"],
+    "Write Xcode localization catalogs (DIR/<lang>.xcloc: contents.json, Localized Contents/<lang>.xliff, Source "
+      + "Contents/) instead of bare XLIFF files.")
+  static let importDryRun = OptionSpec(
+    ["--dry-run"], "Print the unified diff of every table the import would change, and write nothing.")
+  static let skipInvalid = OptionSpec(
+    ["--skip-invalid"],
+    "Leave out translations whose format specifiers can crash (each reported) and import the rest, instead of "
+      + "importing nothing.")
+
   // MARK: xcode
 
   static let xcodeProject = OptionSpec(
