@@ -12,14 +12,24 @@ import PackagePlugin
 /// declares the new tables. Xcode and Swift Build ask the plugin at every build; there the
 /// answers never differ.
 enum CheckedBuild {
-  static func command(tool: URL, projectFile: URL, target: String, planned: TargetFiles, work: WorkFolder) -> Command {
+  /// The target's code: `build --sources FOLDER` checks the keys it looks up (`missing-key`).
+  struct Code {
+    /// The target's source folder.
+    var folder: URL
+    /// Its source files, inputs of the command.
+    var files: [URL]
+  }
+
+  static func command(
+    tool: URL, projectFile: URL, target: String, planned: TargetFiles, work: WorkFolder, code: Code
+  ) -> Command {
     let message =
       "error: LocMergePlugin: the tables of '\(target)' changed since this build was planned (a table, language or "
       + "layer was added, removed or renamed); the next build plans again: build again"
     // Paths come in as positional parameters, never spliced into the script. The first command
     // is the one the plugin ran while planning (TargetFiles.arguments).
     let script = """
-      tool=$1 config=$2 target=$3 destination=$4 state=$5 planned=$6 current=$7 replan=$8 message=$9
+      tool=$1 config=$2 target=$3 destination=$4 state=$5 planned=$6 current=$7 replan=$8 message=$9 sources=${10}
       "$tool" files --json --config "$config" --target "$target" --catalogs compiled > "$current" || exit 1
       if ! cmp -s "$planned" "$current"; then
         mkdir -p "$replan" && : > "$replan/changed-$(date +%s)-$$"
@@ -28,18 +38,19 @@ enum CheckedBuild {
         diff "$current.planned" "$current.now" | sed -n 's/^< *\\(".*\\)$/  no longer: \\1/p; s/^> *\\(".*\\)$/  now also: \\1/p' >&2
         exit 1
       fi
-      exec "$tool" build --config "$config" --target "$target" -d "$destination" --state "$state" --catalogs compiled
+      exec "$tool" build --config "$config" --target "$target" -d "$destination" --state "$state" --catalogs compiled \\
+        --sources "$sources"
       """
     let parameters: [String] = [
       tool.path, projectFile.path, target, work.destination.path, work.state.path, work.plannedFiles.path,
-      work.currentFiles.path, work.replan.path, message,
+      work.currentFiles.path, work.replan.path, message, code.folder.path,
     ]
     let tables: [URL] = planned.inputs.map { URL(fileURLWithPath: $0) }
     return .buildCommand(
       displayName: "locmerge: merging the localization of \(target)",
       executable: URL(fileURLWithPath: "/bin/sh"),
       arguments: ["-c", script, "sh"] + parameters,
-      inputFiles: [tool] + tables + planned.layerFolders,
+      inputFiles: [tool] + tables + planned.layerFolders + code.files,
       outputFiles: planned.outputs.map { work.destination.appending(path: $0) })
   }
 

@@ -12,8 +12,9 @@ import PackagePlugin
 @main
 struct LocMergePlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+    let folder = try Self.folder(of: target)
     let project = try ProjectFileLocation.find(
-      target: target.name, targetFolder: try Self.folder(of: target), packageFolder: context.package.directoryURL)
+      target: target.name, targetFolder: folder, packageFolder: context.package.directoryURL)
     let tool = try context.tool(named: "locmerge").url
     let work = WorkFolder(context.pluginWorkDirectoryURL)
     guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -22,11 +23,20 @@ struct LocMergePlugin: BuildToolPlugin {
     let planned = try TargetFiles.plan(tool: tool, projectFile: project, target: target.name, work: work)
     return [
       CheckedBuild.replanWatch(work),
-      CheckedBuild.command(tool: tool, projectFile: project, target: target.name, planned: planned, work: work),
+      CheckedBuild.command(
+        tool: tool, projectFile: project, target: target.name, planned: planned, work: work,
+        code: CheckedBuild.Code(folder: folder, files: Self.code(of: target))),
     ]
   }
 
   // MARK: - Private
+
+  /// The target's source files (its code, which `build` checks against its tables): an edit runs
+  /// the build command again.
+  private static func code(of target: Target) -> [URL] {
+    guard let module = target as? SourceModuleTarget else { return [] }
+    return module.sourceFiles.filter { $0.type == .source || $0.type == .header }.map(\.url)
+  }
 
   /// The target's folder (`Target.directoryURL` needs tools version 6.1; these have it in 6.0).
   private static func folder(of target: Target) throws -> URL {

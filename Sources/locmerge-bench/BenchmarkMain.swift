@@ -3,7 +3,7 @@ import LayerMerge
 
 /// `swift run -c release locmerge-bench [--shared DIR] [--rounds N] [--quick] [--catalogs] [--catalog-layers]
 /// [--profile-catalog-merge [--stage S] [--workload DIR] [--legacy]] [--binary LOCMERGE] [--baseline-binary OTHER_LOCMERGE] [--write-path] [--project] [--extract] [--xcode]
-/// [--migrate] [--adversarial] [--floor] [--parse] [--usage-scan [--apps DIR]] [--translation]`
+/// [--migrate] [--adversarial] [--floor] [--parse] [--usage] [--usage-scan [--apps DIR]] [--translation]`
 ///
 /// Prints Markdown tables for docs/performance.md. Every figure is compared with a baseline
 /// measured in the same run (Foundation's parser; a process start for the merge).
@@ -175,6 +175,16 @@ enum BenchmarkMain {
     let xcodeSection = { (binary: URL) throws in
       print("## Xcode project: `xcode show --json` and `xcode install` as whole processes against Foundation's parse\n")
       print(try XcodeBenchmark.run(shared: shared, binary: binary, rounds: max(rounds, 9)))
+    }
+    if arguments.contains("--usage") {
+      // Only lint of the seed-scale project with its targets' code against lint without it.
+      guard let binary = runnableBinary else {
+        print("(no locmerge binary next to the benchmark: run `swift build -c release`)")
+        return
+      }
+      print("## Usage: `lint` with every target's code against `lint` without it, whole processes\n")
+      print(try UsageBenchmark.run(shared: shared, binary: binary, rounds: max(rounds, 5)))
+      return
     }
     if arguments.contains("--xcode") {
       // Only the Xcode project commands against Foundation parsing the same file.

@@ -251,8 +251,13 @@ enum ProjectBenchmark {
   }
 
   /// `locmerge.json` with every target over the base, each into `out/<target>`.
-  static func writeProjectFile(_ project: URL, targets: [String]) throws -> String {
-    let lines = targets.map { "    \"\($0)\": {\"layers\": [\"targets/\($0)\"]}" }
+  /// - Parameters:
+  ///   - name: The file's name in the project folder.
+  ///   - more: Further members of each target's entry (`, "sources": […]`), by target.
+  static func writeProjectFile(
+    _ project: URL, targets: [String], name: String = "locmerge.json", more: (String) -> String = { _ in "" }
+  ) throws -> String {
+    let lines = targets.map { "    \"\($0)\": {\"layers\": [\"targets/\($0)\"]\(more($0))}" }
     let text = """
       {
         "base": "base",
@@ -263,7 +268,7 @@ enum ProjectBenchmark {
       }
 
       """
-    let path = project.appendingPathComponent("locmerge.json")
+    let path = project.appendingPathComponent(name)
     try Data(text.utf8).write(to: path)
     return path.path
   }

@@ -34,7 +34,7 @@ struct BuildCommand {
         return .usage
       }
     }
-    let targets: [ProjectBuild.Target]
+    var targets: [ProjectBuild.Target]
     do {
       targets = try context.project.buildTargets(
         context.targets, environment: environment, destination: options.destination.map(PathTemplate.init),
@@ -45,20 +45,27 @@ struct BuildCommand {
     }
     // Nothing is read or written when a path the build writes overlaps a source or another
     // target's folder, or a mistyped layer would merge as an empty one.
+    let code: TargetCode
     do {
       try ProjectContext.checkWrites(context.project.writeCheck(building: targets), console: console)
       try context.checkLayers(console: console)
+      code = try TargetCode.find(
+        project: context.project, targets: context.targets, options: options, environment: environment,
+        console: console, required: false)
     } catch {
       return error.status
     }
+    if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
+    for index in targets.indices { targets[index].sources = code.files[targets[index].name] }
 
     let serial = SerialConsole(console)
     let showsProgress = console.errorIsTerminal && targets.count > 1 && !options.quiet
     let xcode = XcodeEnvironment(environment: environment)
-    let build = ProjectBuild(
+    var build = ProjectBuild(
       targets: targets, options: context.settings, tool: "locmerge \(CommandLineTool.version)",
       warningsAreErrors: options.strict,
       outputCheck: { _, outputs in xcode.undeclaredOutputWarnings(outputs) })
+    build.lookups = context.project.lookups
     let quiet = options.quiet
     let result = build.run(
       progress: { progress in
@@ -99,6 +106,7 @@ struct BuildCommand {
           "locmerge: \(counted(result.targets.count, "target")): \(built.count) built, \(upToDate.count) up to date, "
             + "\(result.targets.filter(\.failed).count) failed; \(counted(warnings, "warning")), "
             + "\(counted(errors, "error")) (each reported once)"
+            + (result.sourcesScanned > 0 ? "; \(counted(result.sourcesScanned, "source file")) scanned" : "")
             + (earlier
               ? "; up-to-date targets count the warnings of their last full run: 'locmerge lint' shows them" : "")
             + "\n")

@@ -60,6 +60,8 @@ enum CommandLineTool {
       return InitXcodeCommand(options: options, console: console).run()
     case .xcode(let options):
       return XcodeCommand(options: options, environment: environment, console: console).run()
+    case .usage(let options):
+      return UsageCommand(options: options, environment: environment, console: console).run()
     case .export(let options):
       return ExportCommand(options: options, environment: environment, console: console).run()
     case .importTranslations(let options):

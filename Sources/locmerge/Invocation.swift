@@ -28,6 +28,8 @@ struct Invocation: Equatable {
     case initXcode(InitXcodeOptions)
     /// `xcode show`, `xcode install`, `xcode uninstall`.
     case xcode(XcodeOptions)
+    /// `usage`: the keys each target's code looks up against its tables.
+    case usage(ProjectOptions)
     /// `export`: XLIFF for translators.
     case export(ExportOptions)
     /// `import`: translated XLIFF back into the layers.
@@ -75,6 +77,7 @@ struct Invocation: Equatable {
     case "compile": return Invocation(command: .compile(try CompileOptions.parse(rest)))
     case "extract": return Invocation(command: .extract(try ExtractOptions.parse(rest)))
     case "xcode": return Invocation(command: .xcode(try XcodeOptions.parse(rest)))
+    case "usage": return Invocation(command: .usage(try ProjectOptions.parse(rest, for: .usage)))
     case "export": return Invocation(command: .export(try ExportOptions.parse(rest)))
     case "import": return Invocation(command: .importTranslations(try ImportOptions.parse(rest)))
     default: break

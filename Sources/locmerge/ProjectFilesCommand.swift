@@ -15,19 +15,26 @@ struct ProjectFilesCommand {
 
   func run() -> ExitStatus {
     let context: ProjectContext
+    let code: TargetCode
     do {
       context = try ProjectContext.load(options, environment: environment, console: console)
       try context.checkLayers(console: console)
+      // The code the build phase checks is among its inputs.
+      code = try TargetCode.find(
+        project: context.project, targets: context.targets, options: options, environment: environment,
+        console: console, required: false)
     } catch {
       return error.status
     }
-    if options.json { return printJSON(context) }
+    if options.json { return printJSON(context, code: code) }
     let printer = DiagnosticPrinter(console: console)
     let targetLists: [ProjectFile.TargetFileLists]
     do {
-      targetLists = try context.project.fileLists(
+      let project = context.project
+      targetLists = try project.fileLists(
         for: context.targets, environment: environment, srcroot: options.srcroot ?? environment["SRCROOT"],
-        options: context.settings)
+        options: context.settings
+      ) { target, options in project.plannedFiles(of: target, options: options).addingCode(code.inputs(of: target)) }
     } catch {
       console.error(error.description)
       return .usage
@@ -71,9 +78,10 @@ struct ProjectFilesCommand {
   /// `--json`: every chosen target's layer folders and inputs (absolute) and outputs (relative to
   /// its destination), for a build system that declares them itself, such as the SwiftPM plugin.
   /// Writes nothing.
-  private func printJSON(_ context: ProjectContext) -> ExitStatus {
+  private func printJSON(_ context: ProjectContext, code: TargetCode) -> ExitStatus {
     let targets = context.targets.map { target -> JSONValue in
-      let planned = context.project.plannedFiles(of: target, options: context.settings)
+      let planned = context.project.plannedFiles(of: target, options: context.settings).addingCode(
+        code.inputs(of: target))
       return .object([
         ("name", .string(target.name)), ("layers", .array(planned.layers.map(JSONValue.string))),
         ("inputs", .array(planned.inputs.map(JSONValue.string))),

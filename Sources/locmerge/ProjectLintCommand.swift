@@ -9,19 +9,52 @@ struct ProjectLintCommand {
 
   func run() -> ExitStatus {
     let context: ProjectContext
+    let code: TargetCode
     do {
       context = try ProjectContext.load(options, environment: environment, console: console)
       try context.checkLayers(console: console)
+      code = try TargetCode.find(
+        project: context.project, targets: context.targets, options: options, environment: environment,
+        console: console, required: false)
     } catch {
       return error.status
     }
+    if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
+    // Each source file read and scanned once, however many targets compile it.
+    let scanned = ScannedSources(code.allFiles, scanner: SourceScanner(helpers: context.project.lookups))
     let stacks = context.targets.map(context.project.layers(of:))
     let shared = SharedLayers(stacks.flatMap { $0 }, options: context.settings)
-    let merged = shared.merge(stacks, options: context.settings) { _, result in
-      (diagnostics: result.diagnostics, inputs: result.inputFiles)
+    let settings = context.settings
+    let targets = context.targets
+    let files = code.files
+    let merged = shared.merge(stacks, options: settings) { index, result in
+      var diagnostics = result.diagnostics
+      if let sources = files[targets[index].name] {
+        diagnostics +=
+          TargetUsage(
+            target: targets[index].name, files: sources, scanned: scanned, merge: result, rules: settings.rules
+          ).diagnostics
+      }
+      return (diagnostics: diagnostics, inputs: result.inputFiles, language: result.developmentLanguage)
     }
-    let findings = Diagnostic.once(
+    var findings = Diagnostic.once(
       byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
+    // Guesses (dynamic keys, helpers not declared), so only when the project asks for them.
+    let asked: Set<RuleLevel?> = [.warning, .error]
+    if asked.contains(settings.rules[.unusedKey]) || asked.contains(settings.rules[.unusedOverride]) {
+      var unusedRules = settings.rules
+      for code in [DiagnosticCode.unusedKey, .unusedOverride] where !asked.contains(settings.rules[code]) {
+        try? unusedRules.set(.off, for: code)
+      }
+      let unused = UnusedKeys(
+        holders: UnusedKeys.holders(
+          stacks: zip(targets, stacks).filter { files[$0.0.name] != nil }.map {
+            ($0.0.name, $0.1)
+          }, shared: shared),
+        targets: files, scanned: scanned,
+        developmentLanguage: merged.first?.language ?? settings.developmentLanguage ?? "en", rules: unusedRules)
+      findings += unused.diagnostics.map { Finding($0) }
+    }
     let diagnostics = findings.map(\.diagnostic)
     let output = DiagnosticOutput(
       reporter: options.reporter ?? context.project.reporter ?? .xcode,
@@ -37,9 +70,12 @@ struct ProjectLintCommand {
     if !options.quiet {
       let files = Set(merged.flatMap(\.inputs)).count
       let targets = context.targets.count
+      let sources =
+        code.files.isEmpty
+        ? "" : "\(scanned.scannedCount) source file\(scanned.scannedCount == 1 ? "" : "s") scanned, "
       console.err(
         "locmerge: \(targets) target\(targets == 1 ? "" : "s"), \(files) file\(files == 1 ? "" : "s") read, "
-          + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s") "
+          + sources + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s") "
           + "(each reported once)\n")
     }
     return errors > 0 || (options.strict && warnings > 0) ? .failure : .success

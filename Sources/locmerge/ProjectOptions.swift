@@ -11,7 +11,7 @@ struct ProjectOptions: Equatable {
 
   /// The command the options are for; each accepts a different set.
   enum Command: String {
-    case build, files, lint, audit
+    case build, files, lint, audit, usage
   }
 
   /// `--config F`; `nil` looks for `locmerge.json` in the current folder, then in `$SRCROOT`.
@@ -35,6 +35,10 @@ struct ProjectOptions: Equatable {
   var srcroot: String?
   /// `--catalogs compiled|merged` (`build`, `files`): on top of the project file's `catalogs`.
   var catalogOutput: CatalogOutput?
+  /// `--xcodeproj P`: the Xcode project the targets' code is read from (`usage`, `lint`, `build`).
+  var xcodeproj: String?
+  /// `--sources DIR`: the targets' code is the source files under these folders (the SwiftPM plugin).
+  var sources: [String] = []
   var checks = CheckArguments()
 
   /// The form of the command with the project file: the options it takes.
@@ -44,6 +48,7 @@ struct ProjectOptions: Equatable {
     case .files: return .filesWithProject
     case .lint: return .lintWithProject
     case .audit: return .auditWithProject
+    case .usage: return .usage
     }
   }
 
@@ -94,12 +99,23 @@ struct ProjectOptions: Equatable {
         case "--catalogs":
           options.catalogOutput = try CatalogOutput(argument: value)
         case "--srcroot": options.srcroot = value
+        case "--xcodeproj":
+          guard !value.isEmpty else { throw UsageError("--xcodeproj needs a project, such as App.xcodeproj") }
+          options.xcodeproj = value
+        case "--sources":
+          guard !value.isEmpty else { throw UsageError("--sources needs a folder of source files") }
+          options.sources.append(value)
         default: throw .unhandled(name)
         }
       }
     }
     if options.check && options.json {
       throw UsageError("--check and --json cannot be combined: --json prints the files, --check compares the lists")
+    }
+    if options.json, let reporter = options.reporter, reporter != .xcode {
+      throw UsageError(
+        "--json and --reporter \(reporter.rawValue) both print on standard output; the JSON document holds every "
+          + "finding")
     }
     return options
   }

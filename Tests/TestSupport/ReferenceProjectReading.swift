@@ -12,12 +12,18 @@ public struct ReferenceProjectReading {
     public var phases: [String]
     /// Table name → language (or "*") → path relative to the source root.
     public var tables: [String: [String: String]]
+    /// The code: Compile Sources' files and synchronized folders' source files (less the
+    /// target's exceptions) inside the source root, relative to it, sorted.
+    public var sources: [String] = []
 
-    public init(name: String, productType: String?, phases: [String], tables: [String: [String: String]]) {
+    public init(
+      name: String, productType: String?, phases: [String], tables: [String: [String: String]], sources: [String] = []
+    ) {
       self.name = name
       self.productType = productType
       self.phases = phases
       self.tables = tables
+      self.sources = sources
     }
 
     public var description: String { "\(name) \(productType ?? "-") \(phases) \(tables)" }
@@ -153,6 +159,15 @@ public struct ReferenceProjectReading {
       for phaseID in object["buildPhases"] as? [String] ?? [] {
         let phase = objects[phaseID]
         target.phases.append((phase?["isa"] as? String ?? "") + ":" + ((phase?["name"] as? String) ?? ""))
+        if phase?["isa"] as? String == "PBXSourcesBuildPhase" {
+          for buildFileID in phase?["files"] as? [String] ?? [] {
+            guard let reference = objects[buildFileID]?["fileRef"] as? String,
+              objects[reference]?["isa"] as? String == "PBXFileReference", let filePath = path(reference),
+              Self.isSource(filePath)
+            else { continue }
+            target.sources.append(filePath)
+          }
+        }
         guard phase?["isa"] as? String == "PBXResourcesBuildPhase" else { continue }
         for buildFileID in phase?["files"] as? [String] ?? [] {
           guard let reference = objects[buildFileID]?["fileRef"] as? String, let file = objects[reference] else {
@@ -195,6 +210,12 @@ public struct ReferenceProjectReading {
         }
         let member = members.contains(folderID)
         guard member || exceptions != nil else { continue }
+        for file in listing(folderID) where Self.isSource(file) && !file.contains(".lproj/") {
+          let excepted = (exceptions ?? []).contains {
+            file == $0 || file.hasPrefix($0 + "/") || $0.hasSuffix("/") && file.hasPrefix($0)
+          }
+          if member != excepted { target.sources.append(Self.normalize((path(folderID) ?? "") + "/" + file)) }
+        }
         for file in listing(folderID) {
           let url = URL(fileURLWithPath: file)
           let parent = url.deletingLastPathComponent()
@@ -217,9 +238,19 @@ public struct ReferenceProjectReading {
           }
         }
       }
+      // Only what lies inside the source root is the project's code.
+      target.sources = Array(
+        Set(target.sources.filter { !$0.hasPrefix("/") && !$0.hasPrefix("$(") && !$0.hasPrefix("..") })
+      ).sorted()
       targets.append(target)
     }
     self.targets = targets
+  }
+
+  /// Whether a file is code the usage check reads, by its extension.
+  static func isSource(_ path: String) -> Bool {
+    ["swift", "m", "mm", "h", "c", "cpp", "cc", "cxx", "hpp", "hh"].contains(
+      URL(fileURLWithPath: path).pathExtension.lowercased())
   }
 
   /// Where a path leads: Foundation resolves the links of a path that exists; for one that does

@@ -14,6 +14,7 @@ import Testing
     ("init", ["-b", "B", "--targets", "T"]), ("init", ["--xcodeproj", "P"]), ("print", ["f"]),
     ("compile", ["c.xcstrings", "-o", "D"]),
     ("extract", ["-o", "O", "A=x"]), ("xcode", ["show"]), ("xcode", ["install"]), ("xcode", ["uninstall"]),
+    ("usage", []),
     ("export", ["-o", "D"]), ("import", ["f.xliff"]),
   ]
 

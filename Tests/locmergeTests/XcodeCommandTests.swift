@@ -108,7 +108,12 @@ import Testing
           phases: reference.targets.first { $0.name == target["name"] as? String }?.phases ?? [],
           tables: target["tables"] as? [String: [String: String]] ?? [:])
       }
-      #expect(ours == reference.targets, "\(file.path)")
+      // `show` lists no code; the reference reads it for the usage check.
+      #expect(
+        ours
+          == reference.targets.map {
+            var target = $0; target.sources = []; return target
+          }, "\(file.path)")
       #expect(targets.allSatisfy { $0["phase"] as? String == "absent" || $0["phase"] as? String == "outdated" })
       compared += 1
     }

@@ -14,7 +14,8 @@ extension Diagnostic {
   /// target and 7 in another, whose overlay translates two — the findings of that place and code
   /// name their targets (`… ("a", "b", "c", …) (target 'AcmePro')`), so that no two lines state
   /// different counts of one thing without saying for whom. A fact every target sees alike is
-  /// one finding and names none.
+  /// one finding and names none — except a key a target's code asks for (`missing-key`,
+  /// `untranslated-key`), which names its targets whenever the run has several.
   /// - Parameter targets: Each target's name and diagnostics, in the order of the run.
   /// - Returns: Every distinct diagnostic in the order of ``once(_:)``, with its targets.
   public static func once(byTarget targets: [(name: String, diagnostics: [Diagnostic])]) -> [Finding] {
@@ -34,9 +35,13 @@ extension Diagnostic {
       targetSetsAt[Place(code: finding.diagnostic.code, location: finding.diagnostic.location), default: []].insert(
         finding.targets)
     }
+    // A key a target's code asks for is that target's business, whatever the others see: its
+    // findings always say for whom, once the run has several targets.
+    let perTarget: Set<DiagnosticCode> = [.missingKey, .untranslatedKey]
     for index in findings.indices {
       let place = Place(code: findings[index].diagnostic.code, location: findings[index].diagnostic.location)
-      guard (targetSetsAt[place]?.count ?? 0) > 1 else { continue }
+      let namesTargets = perTarget.contains(place.code) && targets.count > 1 && !findings[index].targets.isEmpty
+      guard (targetSetsAt[place]?.count ?? 0) > 1 || namesTargets else { continue }
       let names = findings[index].targets.map { "'\($0)'" }.joined(separator: ", ")
       findings[index].diagnostic.message += " (target\(findings[index].targets.count == 1 ? "" : "s") \(names))"
     }

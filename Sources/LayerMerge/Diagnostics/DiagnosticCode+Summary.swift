@@ -41,6 +41,11 @@ extension DiagnosticCode {
     case .overlayOnlyLanguage: return "No longer reported; see missing-translation."
     case .languageCaseConflict: return "Language folders whose names differ only in case."
     case .stringsAndStringsdict: return "A key defined in both .strings and .stringsdict: the .stringsdict entry wins."
+    case .missingKey: return "A key the target's code looks up is not in its tables: the app shows the key."
+    case .untranslatedKey:
+      return "A key the target's code looks up is missing in a language it ships, which falls back."
+    case .unusedKey: return "A key of a layer that no target using the layer looks up."
+    case .unusedOverride: return "An overlay overrides a key that none of its targets looks up."
     case .unsafeDestination: return "The destination is, contains or lies inside a layer."
     case .writeFailed: return "An output could not be written or removed; nothing was changed."
     case .undeclaredOutput: return "A file the merge writes is not among the Xcode phase's declared outputs."

@@ -88,6 +88,18 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
   /// A key defined in both `.strings` and `.stringsdict` of one table.
   case stringsAndStringsdict = "strings-and-stringsdict"
 
+  // Usage: the keys each target's code looks up
+  /// A key a target's code looks up that the target's tables lack in the development language:
+  /// the app shows the key.
+  case missingKey = "missing-key"
+  /// A key a target's code looks up that a language the target ships lacks: that language falls
+  /// back to the development language.
+  case untranslatedKey = "untranslated-key"
+  /// A key of a layer that no target using the layer looks up.
+  case unusedKey = "unused-key"
+  /// An overlay overrides a key that none of its targets looks up.
+  case unusedOverride = "unused-override"
+
   // Writing and build integration
   /// The output directory overlaps a layer.
   case unsafeDestination = "unsafe-destination"

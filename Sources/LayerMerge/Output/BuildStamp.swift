@@ -6,6 +6,10 @@ public struct BuildStamp: Hashable, Sendable {
   /// The stamp file's path inside the destination, when the state folder is `DEST/.locmerge/`.
   public static let relativePath = DestinationFolder.bookkeepingName + "/" + fileName
 
+  /// What the stamp records for an input that was not there (a source file a project lists but
+  /// lacks): the next run is up to date only while it is still missing.
+  public static let absent = FileFingerprint(size: -1, modificationTime: 0, inode: 0, device: 0)
+
   /// The layers, options and tool version of the run.
   public var configuration: BuildConfiguration
   /// Every input file, by path, with its fingerprint from the descriptor that read it.
@@ -41,11 +45,12 @@ public struct BuildStamp: Hashable, Sendable {
   ///     their input files only when the stamp's configuration is the same.
   ///   - options: The merge's options: tables they exclude are not inputs.
   ///   - state: The state folder, or `nil` for `DEST/.locmerge/` (``OutputPlan/state``).
+  ///   - sources: Further input files, not tables: the target's code, whose lookups were checked.
   ///   - whileWaiting: Called once if another run has held the destination for a second.
   /// - Returns: The last run's stamp, or `nil` when there is work to do.
   public static func current(
     in destination: String, configuration: BuildConfiguration, options: MergeOptions = MergeOptions(),
-    state: String? = nil, whileWaiting: () -> Void = {}
+    state: String? = nil, sources: [String] = [], whileWaiting: () -> Void = {}
   ) -> BuildStamp? {
     guard let folder = try? DestinationFolder.open(destination, create: false),
       let bookkeeping = try? BookkeepingFolder.open(for: folder, state: state, create: false),
@@ -56,7 +61,8 @@ public struct BuildStamp: Hashable, Sendable {
     defer { withExtendedLifetime(lock) {} }
     guard let stamp = read(in: folder, bookkeeping: bookkeeping.descriptor), stamp.configuration == configuration,
       stamp.isCurrent(
-        inputs: LayerMerger.plannedInputs(configuration.layers, options: options), in: folder, state: bookkeeping)
+        inputs: LayerMerger.plannedInputs(configuration.layers, options: options) + Array(Set(sources)), in: folder,
+        state: bookkeeping)
     else { return nil }
     return stamp
   }
@@ -106,7 +112,7 @@ public struct BuildStamp: Hashable, Sendable {
   func isCurrent(inputs paths: [String], in folder: DestinationFolder, state: BookkeepingFolder) -> Bool {
     guard paths.count == inputs.count else { return false }
     for path in paths {
-      guard let recorded = inputs[path], FileFingerprint(path: path) == recorded else { return false }
+      guard let recorded = inputs[path], FileFingerprint(path: path) ?? Self.absent == recorded else { return false }
     }
     for (relative, recorded) in outputs {
       let now =

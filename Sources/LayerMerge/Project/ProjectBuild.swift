@@ -29,6 +29,9 @@ public struct ProjectBuild: Sendable {
     public var catalogOutput: CatalogOutput?
     /// The folder of its record, stamp and lock, or `nil` for `DEST/.locmerge/` (``OutputPlan/state``).
     public var state: String?
+    /// Its code, checked against its merged tables (`missing-key`, `untranslated-key`) and part of
+    /// its stamp; `nil` checks no code.
+    public var sources: [String]?
 
     /// Creates a target.
     /// - Parameters:
@@ -37,14 +40,17 @@ public struct ProjectBuild: Sendable {
     ///   - destination: The destination folder.
     ///   - catalogOutput: What it writes for String Catalogs; the build's ``ProjectBuild/options`` say when `nil`.
     ///   - state: The folder of its record, stamp and lock; `nil` for `DEST/.locmerge/`.
+    ///   - sources: Its source files, to check against its tables; `nil` for none.
     public init(
-      name: String, layers: [Layer], destination: String, catalogOutput: CatalogOutput? = nil, state: String? = nil
+      name: String, layers: [Layer], destination: String, catalogOutput: CatalogOutput? = nil, state: String? = nil,
+      sources: [String]? = nil
     ) {
       self.name = name
       self.layers = layers
       self.destination = destination
       self.catalogOutput = catalogOutput
       self.state = state
+      self.sources = sources
     }
   }
 
@@ -71,6 +77,11 @@ public struct ProjectBuild: Sendable {
   /// Diagnostics about the files a target writes, given their absolute paths (the command line
   /// warns about outputs an Xcode phase does not declare); the rules apply to them.
   public var outputCheck: (@Sendable (_ target: Target, _ outputs: [String]) -> [Diagnostic])?
+  /// The project's lookup helpers (`"lookups"`), for the targets with ``Target/sources``.
+  public var lookups: [LookupHelper] = []
+  /// What finds a source file's lookups: the source scanner with ``lookups`` when `nil` (a test
+  /// gives its own).
+  public var scan: ScannedSources.Scan?
 
   /// Creates a build.
   /// - Parameters:
@@ -112,9 +123,15 @@ public struct ProjectBuild: Sendable {
   /// merge options (as a single merge with the same options records them).
   /// - Parameter target: The target.
   public func configuration(of target: Target) -> BuildConfiguration {
-    BuildConfiguration(
+    var configuration = BuildConfiguration(
       tool: tool, layers: target.layers,
       settings: settings.merging(options(for: target).configurationSettings) { $1 })
+    if target.sources != nil {
+      // Which code is read is in the stamp's inputs; how it is read is here.
+      configuration.settings["code"] = "checked"
+      if !lookups.isEmpty { configuration.settings["lookups"] = lookups.map { "\($0)" }.joined(separator: "\n") }
+    }
+    return configuration
   }
 
   /// The settings of a target's merge: ``options``, with the target's own catalog output.
@@ -151,7 +168,7 @@ public struct ProjectBuild: Sendable {
       guard refused[target.name] == nil else { return nil }
       let stamp = BuildStamp.current(
         in: destinations[index], configuration: configuration(of: target), options: options(for: target),
-        state: states[index], whileWaiting: { whileWaiting(target) })
+        state: states[index], sources: target.sources ?? [], whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
@@ -169,6 +186,10 @@ public struct ProjectBuild: Sendable {
       reporter.finished(targets[index].name)
     }
     let stale = targets.indices.filter { stamps[$0] == nil && refused[targets[$0].name] == nil }
+    // Every stale target's code, each file read and scanned once however many targets compile it.
+    let scanner = SourceScanner(helpers: lookups)
+    let scanned = ScannedSources(
+      stale.flatMap { targets[$0].sources ?? [] }, scan: scan ?? { scanner.scan($0, language: $1) })
     // Every layer several stale targets use, each read once; a target's own layers are read when
     // it is prepared, and freed when it is written.
     let shared = SharedLayers(
@@ -177,7 +198,8 @@ public struct ProjectBuild: Sendable {
     let prepared = stale.map { _ in LazyValue<Prepared>() }
     let make = { @Sendable (position: Int) -> Prepared in
       let index = stale[position]
-      return prepare(targets[index], destination: destinations[index], state: states[index], shared: shared)
+      return prepare(
+        targets[index], destination: destinations[index], state: states[index], shared: shared, scanned: scanned)
     }
     let preparation = { @Sendable (position: Int) -> Prepared in prepared[position].value { make(position) } }
     // The first target is merged and rendered alone, every core on its tables and checks: it
@@ -208,7 +230,9 @@ public struct ProjectBuild: Sendable {
       return (position, result)
     }
     for case let (position, result)? in built { results[stale[position]] = result }
-    return ProjectBuildResult(targets: results.compactMap { $0 })
+    var result = ProjectBuildResult(targets: results.compactMap { $0 })
+    result.sourcesScanned = scanned.scannedCount
+    return result
   }
 
   // MARK: - Private
@@ -225,11 +249,27 @@ public struct ProjectBuild: Sendable {
   /// - Parameters:
   ///   - destination: The target's destination, resolved.
   ///   - state: The target's state folder, resolved.
-  private func prepare(_ target: Target, destination: String, state: String?, shared: SharedLayers) -> Prepared {
+  private func prepare(
+    _ target: Target, destination: String, state: String?, shared: SharedLayers, scanned: ScannedSources
+  ) -> Prepared {
     let merged = shared.merge(target.layers, options: options(for: target))
     var diagnostics = merged.diagnostics
+    var inputs = merged.inputFingerprints
+    if let sources = target.sources {
+      let usage = TargetUsage(
+        target: target.name, files: sources, scanned: scanned, merge: merged, rules: options(for: target).rules)
+      diagnostics += usage.diagnostics
+      for path in sources {
+        guard let file = scanned.files[path] else { continue }
+        if let fingerprint = file.fingerprint {
+          inputs[path] = fingerprint
+        } else if file.isMissing {
+          inputs[path] = BuildStamp.absent
+        }
+      }
+    }
     // The stamp remembers what `lint` shows, not warnings about the build phase.
-    let lintWarnings = merged.diagnostics.filter { $0.severity == .warning }.count
+    let lintWarnings = diagnostics.filter { $0.severity == .warning }.count
     let outputs = OutputFile.files(for: merged, reusing: shared.renderings)
     diagnostics += checkedOutputs(target, outputs.map(\.relativePath), in: destination, state: state)
     let outcome = ProjectBuildResult.Target(
@@ -240,8 +280,7 @@ public struct ProjectBuild: Sendable {
     }
     let plan = OutputPlan(
       files: outputs, destination: destination, layers: target.layers,
-      stamp: BuildStamp(
-        configuration: configuration(of: target), inputs: merged.inputFingerprints, warnings: lintWarnings),
+      stamp: BuildStamp(configuration: configuration(of: target), inputs: inputs, warnings: lintWarnings),
       state: state)
     return Prepared(target: target, outcome: outcome, plan: plan)
   }

@@ -62,6 +62,9 @@ public struct ProjectBuildResult: Sendable {
 
   /// Every target, in the order the build was given them.
   public var targets: [Target]
+  /// How many source files the run read and scanned for the targets' code (none when every
+  /// target was up to date).
+  public var sourcesScanned = 0
 
   /// Creates a result.
   /// - Parameter targets: Every target's outcome.

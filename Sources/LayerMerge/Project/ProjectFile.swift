@@ -34,11 +34,15 @@ public struct ProjectFile: Hashable, Sendable {
     public var catalogOutput: CatalogOutput?
     /// The state folder template for this target, if it has its own (see ``ProjectFile/state``).
     public var state: PathTemplate?
+    /// The target's code, as patterns of paths relative to the project folder (`"sources"`):
+    /// what `locmerge usage` and the `missing-key` check read; `nil` takes the Xcode target of
+    /// the same name.
+    public var sources: [PathGlob]?
 
     /// Creates a target.
     public init(
       name: String, overlays: [Layer], destination: PathTemplate? = nil, position: TextPosition? = nil,
-      catalogOutput: CatalogOutput? = nil, state: PathTemplate? = nil
+      catalogOutput: CatalogOutput? = nil, state: PathTemplate? = nil, sources: [PathGlob]? = nil
     ) {
       self.name = name
       self.overlays = overlays
@@ -46,6 +50,7 @@ public struct ProjectFile: Hashable, Sendable {
       self.position = position
       self.catalogOutput = catalogOutput
       self.state = state
+      self.sources = sources
     }
   }
 
@@ -94,6 +99,8 @@ public struct ProjectFile: Hashable, Sendable {
   public var fileLists: FileLists
   /// How `build` and `lint` report diagnostics (`"reporter"`), unless the command line says.
   public var reporter: DiagnosticReporter?
+  /// The project's own lookup functions and properties (`"lookups"`), besides the standard ones.
+  public var lookups: [LookupHelper] = []
 
   /// Creates a project description.
   public init(

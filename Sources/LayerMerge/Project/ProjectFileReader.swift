@@ -97,9 +97,9 @@ private struct Checker {
 
   static let topLevelKeys = [
     "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs", "fileLists",
-    "state", "reporter", "baseline",
+    "state", "reporter", "baseline", "lookups",
   ]
-  static let targetKeys = ["layers", "destination", "catalogs", "state"]
+  static let targetKeys = ["layers", "destination", "catalogs", "state", "sources"]
   static let layerKeys = ["path", "name"]
   static let fileListKeys = ["inputs", "outputs"]
   static let knownErrorKeys = ["rule", "file", "key", "language", "value"]
@@ -151,6 +151,7 @@ private struct Checker {
       guard let (layers, settings) = target(entry.node, name: entry.name) else { continue }
       targets.append((entry.name, entry.position, layers.map { layer($0.0, $0.1) }, settings))
     }
+    let lookups = fields["lookups"].map { self.lookups($0) } ?? []
     guard let basePath else { return nil }
     // Folders that share a name (Brands/Acme, Targets/Acme) are named alike in every target.
     let named = Layer.uniquelyNamed([layer(nil, basePath)] + targets.flatMap(\.layers))
@@ -161,13 +162,15 @@ private struct Checker {
       targets: targets.map { target in
         ProjectFile.Target(
           name: target.name, overlays: target.layers.map(renamed), destination: target.settings.destination,
-          position: target.position, catalogOutput: target.settings.catalogs, state: target.settings.state)
+          position: target.position, catalogOutput: target.settings.catalogs, state: target.settings.state,
+          sources: target.settings.sources)
       },
       options: MergeOptions(
         developmentLanguage: developmentLanguage, rules: rules, exclude: exclude, catalogOutput: catalogOutput,
         baseline: baseline),
       fileLists: fileLists, state: state, reporter: reporter)
     project.basePosition = members.first { $0.key == "base" }?.keyPosition
+    project.lookups = lookups
     return project
   }
 
@@ -206,6 +209,7 @@ private struct Checker {
     var destination: PathTemplate?
     var catalogs: CatalogOutput?
     var state: PathTemplate?
+    var sources: [PathGlob]?
   }
 
   mutating func target(_ node: JSONNode, name: String) -> (layers: [(String?, String)], settings: TargetSettings)? {
@@ -215,7 +219,8 @@ private struct Checker {
     let settings = TargetSettings(
       destination: fields["destination"].flatMap { template($0, named: "destination") },
       catalogs: fields["catalogs"].flatMap { catalogOutput($0) },
-      state: fields["state"].flatMap { template($0, named: "state") })
+      state: fields["state"].flatMap { template($0, named: "state") },
+      sources: fields["sources"].map { sourcePatterns($0) })
     guard let layersNode = fields["layers"] else {
       report("\(description) needs \"layers\": its overlays above the base, lowest first", at: node.position)
       return nil
@@ -323,6 +328,103 @@ private struct Checker {
       if key == "inputs" { lists.inputs = template } else { lists.outputs = template }
     }
     return lists
+  }
+
+  // MARK: Usage (issue 32)
+
+  static let lookupKeys = ["call", "property", "key", "table", "defaultTable"]
+
+  /// A target's `"sources"`: patterns of paths inside the project folder (`App/**/*.swift`).
+  mutating func sourcePatterns(_ node: JSONNode) -> [PathGlob] {
+    guard let elements = node.elements else {
+      report("\"sources\" must be an array of path patterns, not \(node.kindDescription)", at: node.position)
+      return []
+    }
+    return elements.compactMap { element -> PathGlob? in
+      guard let text = nonEmptyString(element, named: "sources") else { return nil }
+      // The code read is the project's: a pattern that leaves its folder would read anything.
+      let components = text.split(separator: "/", omittingEmptySubsequences: true)
+      if text.hasPrefix("/") || text.hasPrefix("~") || components.contains("..") {
+        report(
+          "a pattern of \"sources\" is a path inside the project folder, without '..': \(DisplayText.quoted(text))",
+          at: element.position)
+        return nil
+      }
+      return PathGlob(text)
+    }
+  }
+
+  /// `"lookups"`: the project's own lookup functions (`{"call": "L10n.tr", "key": 1, "table": 0}`)
+  /// and string properties (`{"property": "localized"}`).
+  mutating func lookups(_ node: JSONNode) -> [LookupHelper] {
+    guard let elements = node.elements else {
+      report("\"lookups\" must be an array of lookup helpers, not \(node.kindDescription)", at: node.position)
+      return []
+    }
+    return elements.compactMap { element -> LookupHelper? in
+      guard let members = object(element, named: "a helper of \"lookups\"") else { return nil }
+      let fields = knownMembers(members, allowed: Self.lookupKeys, in: "a lookup helper")
+      switch (fields["call"], fields["property"]) {
+      case (let call?, nil):
+        guard let name = helperName(call, named: "call") else { return nil }
+        guard let keyNode = fields["key"] else {
+          report("a \"call\" helper needs \"key\": the argument's label, or its position from 0", at: element.position)
+          return nil
+        }
+        guard let key = argument(keyNode, named: "key") else { return nil }
+        let table = fields["table"].flatMap { argument($0, named: "table") }
+        if fields["table"] != nil && table == nil { return nil }
+        let defaultTable = fields["defaultTable"].flatMap { nonEmptyString($0, named: "defaultTable") }
+        return LookupHelper(form: .call(name: name, key: key, table: table), defaultTable: defaultTable)
+      case (nil, let property?):
+        guard let name = helperName(property, named: "property") else { return nil }
+        for key in ["key", "defaultTable"] where fields[key] != nil {
+          report(
+            "a \"property\" helper takes no \"\(key)\": the key is the string it is on, and \"table\" names its table",
+            at: members.first { $0.key == key }?.keyPosition ?? element.position)
+        }
+        let table = fields["table"].flatMap { nonEmptyString($0, named: "table") }
+        return LookupHelper(form: .property(name: name), defaultTable: table)
+      case (.some, .some):
+        report("a lookup helper is a \"call\" or a \"property\", not both", at: element.position)
+        return nil
+      case (nil, nil):
+        report(
+          "a lookup helper needs \"call\" (a function or method name) or \"property\" (a property of string literals)",
+          at: element.position)
+        return nil
+      }
+    }
+  }
+
+  /// A helper's name: identifiers joined by dots (`L10n.tr`, `localized`).
+  mutating func helperName(_ node: JSONNode, named name: String) -> String? {
+    guard let text = nonEmptyString(node, named: name) else { return nil }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let isIdentifier = parts.allSatisfy { part in
+      guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+      return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+    guard isIdentifier else {
+      report(
+        "\"\(name)\" must be a name such as \"localized\" or \"L10n.tr\", not \(DisplayText.quoted(text))",
+        at: node.position)
+      return nil
+    }
+    return text
+  }
+
+  /// An argument of a helper call: its label, or its position among the arguments from 0.
+  mutating func argument(_ node: JSONNode, named name: String) -> LookupHelper.Argument? {
+    if case .number(let text) = node.value {
+      guard let position = Int(text), position >= 0, position < 100 else {
+        report("\"\(name)\" must be an argument's position from 0 (0 to 99), not \(text)", at: node.position)
+        return nil
+      }
+      return .position(position)
+    }
+    guard let label = nonEmptyString(node, named: name) else { return nil }
+    return .label(label)
   }
 
   // MARK: Shapes

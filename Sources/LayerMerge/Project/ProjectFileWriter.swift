@@ -64,6 +64,10 @@ public enum ProjectFileWriter {
       }
       members.append(("baseline", "[\n" + entries.joined(separator: ",\n") + "\n  ]"))
     }
+    if !project.lookups.isEmpty {
+      let helpers = project.lookups.map { "    " + helperValue($0).serialized() }
+      members.append(("lookups", "[\n" + helpers.joined(separator: ",\n") + "\n  ]"))
+    }
     let lines = members.map { "  " + JSONValue.string($0.0).serialized() + ": " + $0.1 }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
@@ -99,7 +103,27 @@ public enum ProjectFileWriter {
     if let destination = target.destination { members.append(("destination", .string(destination.text))) }
     if let catalogs = target.catalogOutput { members.append(("catalogs", .string(catalogs.rawValue))) }
     if let state = target.state { members.append(("state", .string(state.text))) }
+    if let sources = target.sources { members.append(("sources", .array(sources.map { .string($0.pattern) }))) }
     return .object(members)
+  }
+
+  /// A lookup helper as `"lookups"` holds it.
+  private static func helperValue(_ helper: LookupHelper) -> JSONValue {
+    func argument(_ argument: LookupHelper.Argument) -> JSONValue {
+      switch argument {
+      case .label(let label): return .string(label)
+      case .position(let position): return .integer(position)
+      }
+    }
+    switch helper.form {
+    case .call(let name, let key, let table):
+      var members: [(String, JSONValue)] = [("call", .string(name)), ("key", argument(key))]
+      if let table { members.append(("table", argument(table))) }
+      if let defaultTable = helper.defaultTable { members.append(("defaultTable", .string(defaultTable))) }
+      return .object(members)
+    case .property(let name):
+      return .object([("property", .string(name))] + (helper.defaultTable.map { [("table", .string($0))] } ?? []))
+    }
   }
 
   /// `path` relative to `folder` when it lies inside it, else as it is.

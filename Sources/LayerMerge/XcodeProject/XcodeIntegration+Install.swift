@@ -42,9 +42,16 @@ extension XcodeIntegration {
     }
     guard let phase = integration.phase(tool: tool) else { throw .noConfiguration }
 
-    // Each target's planned files, each layer scanned once however many targets share it.
+    // Each target's planned files, each layer scanned once however many targets share it; the
+    // code its phase checks (its sources, and this project when they come from it) is an input.
     var scans: [String: LayerScan] = [:]
     var plans: [String: ProjectFile.PlannedFiles] = [:]
+    let code = effective.code(of: configured, xcodeProject: project)
+    var codeByTarget: [String: [String]] = [:]
+    for (target, files) in zip(configured, code) {
+      guard let files else { continue }
+      codeByTarget[target.name] = files + (target.sources == nil ? [PathText.absolute(project.filePath)] : [])
+    }
     func plan(_ target: ProjectFile.Target) -> ProjectFile.PlannedFiles {
       if let known = plans[target.name] { return known }
       let planned = effective.plannedFiles(of: target, options: nil) { layer in
@@ -52,7 +59,7 @@ extension XcodeIntegration {
         let scan = LayerScanner.scan(layer, skippingLinksInto: effective.options(for: target).destination)
         scans[layer.path] = scan
         return scan
-      }
+      }.addingCode(codeByTarget[target.name] ?? [])
       plans[target.name] = planned
       return planned
     }

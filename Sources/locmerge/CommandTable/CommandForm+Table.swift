@@ -10,7 +10,8 @@ extension CommandForm {
     words: "build",
     uses: withChecks([
       .shown(.buildTarget), .shown(.shard), .shown(.buildDestination), .listed(.buildState), .shown(.config),
-      .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs),
+      .shown(.strict), .listed(.quiet), .listed(.reporter), .listed(.projectCatalogs), .listed(.checkedXcodeproj),
+      .listed(.sourceFolders),
     ]))
 
   static let merge = CommandForm(
@@ -39,6 +40,14 @@ extension CommandForm {
     words: "lint", label: withProject,
     uses: withChecks([
       .shown(.projectTarget), .shown(.shard), .shown(.config), .shown(.strict), .listed(.quiet), .listed(.reporter),
+      .listed(.checkedXcodeproj), .listed(.sourceFolders),
+    ]))
+
+  static let usage = CommandForm(
+    words: "usage",
+    uses: withChecks([
+      .shown(.usageTarget), .shown(.usageXcodeproj), .shown(.usageJSON), .listed(.config), .listed(.sourceFolders),
+      .listed(.strict), .listed(.quiet), .listed(.reporter),
     ]))
 
   static let lintWithLayers = CommandForm(

@@ -3,7 +3,7 @@
 extension CommandSpec {
   /// Every command, in the order of the top-level usage.
   static let all: [CommandSpec] = [
-    build, merge, files, lint, audit, initialize, print, compile, extract, xcode, export, importTranslations,
+    build, merge, files, lint, usage, audit, initialize, print, compile, extract, xcode, export, importTranslations,
   ]
 
   /// The command a word selects, if any.
@@ -17,8 +17,10 @@ extension CommandSpec {
       target with errors, a run with nothing to do stopped after a few stat calls. Every layer is
       read once however many targets use it; targets are merged and written side by side. Each
       diagnostic is printed once; a table shows every target's outcome. Exit status 1 if any
-      target has errors. --development-language, --rule and --exclude add to the project file's
-      settings.
+      target has errors. A target's code ("sources" in locmerge.json, else its Xcode target's) is
+      checked against its tables: a key it looks up that the target lacks (missing-key) fails the
+      target at the source line ('locmerge help usage'). --development-language, --rule and
+      --exclude add to the project file's settings.
       """,
     more: """
       XCODE RUN SCRIPT PHASE (the same in every target, before "Copy Bundle Resources";
@@ -83,13 +85,37 @@ extension CommandSpec {
       against the development language), near-miss keys, redundant overrides, keys defined
       twice, missing translations, language folders differing in case. Without -b, checks every
       target of the project file (each shared layer read once, each problem printed once), with
-      the project's settings and the options below on top.
+      the project's settings and the options below on top, and each target's code against its
+      tables (missing-key, untranslated-key; 'locmerge help usage').
       """,
     more: """
       EXAMPLES:
         locmerge lint --strict
         locmerge lint -b Base -s Brands/Acme -s Targets/AcmePro --strict
         locmerge lint -b Base --development-language de --rule missing-translation=off --exclude Debug.strings
+      """)
+
+  static let usage = CommandSpec(
+    name: "usage", forms: [.usage],
+    about: """
+      Compares, per target, the keys its code looks up with the tables that target ships: lookups
+      read by a lexer from its Swift and Objective-C files (NSLocalizedString, String(localized:),
+      Text, LocalizedStringResource, the helpers of "lookups" in locmerge.json…), its tables merged
+      from its stack. A key the development language lacks shows raw on screen (missing-key,
+      error, at the source line); a key a shipped language lacks falls back (untranslated-key);
+      keys of a layer no target using it looks up (unused-key, unused-override) are listed with
+      the number of dynamic lookups, which are counted, never guessed. A target's code is its
+      "sources" in locmerge.json, else the Compile Sources and synchronized folders of the Xcode
+      target of its name. Without locmerge.json, each app and extension target of the Xcode project
+      is checked against the tables it copies today. Prints a table per target and per layer.
+      'lint' and 'build' check missing-key and untranslated-key too.
+      """,
+    more: """
+      EXAMPLES:
+        locmerge usage
+        locmerge usage --target AcmePro --json
+        locmerge usage --xcodeproj App.xcodeproj
+        locmerge usage --rule unused-key=off --reporter github-actions
       """)
 
   static let audit = CommandSpec(

@@ -94,6 +94,31 @@ extension OptionSpec {
   /// The three settings of the project file, on top of it.
   static let checks = [developmentLanguage, rule, exclude]
 
+  // MARK: usage, and the code lint and build check
+
+  static let usageXcodeproj = OptionSpec(
+    ["--xcodeproj"], "P.xcodeproj",
+    "Read the targets' code from this Xcode project: each target's Compile Sources and synchronized folders "
+      + "(default: the project Xcode builds, else the one *.xcodeproj in the current folder, $SRCROOT or beside "
+      + "locmerge.json). Targets with \"sources\" in locmerge.json use those.")
+  static let checkedXcodeproj = OptionSpec(
+    ["--xcodeproj"], "P.xcodeproj",
+    "Check the code of the targets without \"sources\" against their tables (missing-key) from this Xcode project "
+      + "(default: the project Xcode builds, else the one *.xcodeproj in the current folder, $SRCROOT or beside "
+      + "locmerge.json).")
+  static let sourceFolders = OptionSpec(
+    ["--sources"], "DIR", repeatable: true,
+    "The targets' code is the source files under DIR (.swift, .m, .mm, .h, .c, .cpp), instead of their "
+      + "\"sources\" or Xcode targets; repeat for more (the SwiftPM plugin passes a target's folder).")
+  static let usageTarget = OptionSpec(
+    ["--target", "-t"], "NAME", repeatable: true,
+    "A target of locmerge.json (without one, of the Xcode project); repeat for more (default: every target; "
+      + "without locmerge.json, every app, extension and bundle target).")
+  static let usageJSON = OptionSpec(
+    ["--json"],
+    "Print one JSON document instead of the tables: per target its lookups (literal, dynamic), missing and "
+      + "untranslated keys; per layer its unused keys (docs/usage.md).")
+
   // MARK: audit
 
   static let auditTarget = OptionSpec(

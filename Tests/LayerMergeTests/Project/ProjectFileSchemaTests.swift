@@ -35,16 +35,17 @@ import Testing
     #expect(
       Set(top.keys) == [
         "$schema", "base", "destination", "targets", "developmentLanguage", "rules", "exclude", "catalogs",
-        "fileLists", "state", "reporter", "baseline",
+        "fileLists", "state", "reporter", "baseline", "lookups",
       ])
-    #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs", "state"])
+    #expect(Set(targetKeys.keys) == ["layers", "destination", "catalogs", "state", "sources"])
     #expect(Set(layerKeys) == ["name", "path"])
     #expect(Set(fileListKeys) == ["inputs", "outputs"])
     let knownErrorKeys = Self.properties((top["baseline"] as? [String: Any])?["items"]).keys
     #expect(Set(knownErrorKeys) == ["rule", "file", "key", "language", "value"])
     let text = """
       {"$schema": "s.json", "base": "B", "destination": "d/{target}",
-       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x", "state": "s"}, "C": {"layers": [], "catalogs": "compiled"}},
+       "targets": {"A": {"layers": ["L", {"name": "N", "path": "M"}], "destination": "x", "state": "s", "sources": ["A/**"]}, "C": {"layers": [], "catalogs": "compiled"}},
+       "lookups": [{"call": "L10n.tr", "key": 1, "table": 0, "defaultTable": "T"}, {"property": "loc", "table": "T"}],
        "developmentLanguage": "en", "rules": {}, "exclude": [], "catalogs": "merged", "state": "st/{target}",
        "fileLists": {"inputs": "{target}-in.xcfilelist", "outputs": "{target}-out.xcfilelist"},
        "baseline": [{"rule": "format-mismatch", "file": "L/de.lproj/L.strings", "key": "k", "value": "%@"},

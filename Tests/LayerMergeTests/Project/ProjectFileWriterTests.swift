@@ -41,6 +41,7 @@ import Testing
     #"{"base": "Base", "targets": {"A": {"layers": [{"name": "Catalogs/Base", "path": "X"}, "Catalogs/Base"]}}}"#,
     #"{"base": "B", "targets": {"A": {"layers": ["a/Acme", {"name": "Acme", "path": "b/Acme"}]}}, "catalogs": "merged"}"#,
     #"{"base": "B", "targets": {"A": {"layers": [], "catalogs": "merged", "state": "s/{target}"}}}"#,
+    #"{"base": "B", "targets": {"A": {"layers": [], "sources": ["App/**/*.swift", "Shared"]}}, "lookups": [{"call": "L10n.tr", "key": 1, "table": 0}, {"call": "loc", "key": "key", "defaultTable": "M"}, {"property": "localized", "table": "T"}, {"property": "p"}]}"#,
   ])
   func everyProjectTheReaderAcceptsWritesBackTheSame(_ text: String) throws {
     let project = try #require(ProjectFileReaderTests.read(text).project)

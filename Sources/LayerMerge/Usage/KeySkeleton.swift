@@ -1,0 +1,25 @@
+/// The text of a table key between its format specifiers (``LookupKey/pieces(ofTableKey:)``):
+/// `"Hello %@, %lld new"` → `["Hello ", ", ", " new"]`, exactly the pieces of the interpolated
+/// lookups that match it (`"Hello \(name), \(n) new"`). Keys are indexed by their pieces, so
+/// matching interpolated lookups is a hash look-up per lookup, not a comparison with every key.
+enum KeySkeleton {
+  /// The pieces of a table key between its specifiers, or `nil` for a key without any (only a
+  /// literal lookup can ask for it).
+  static func pieces(of key: String) -> [String]? {
+    guard key.utf8.contains(UInt8(ascii: "%")) else { return nil }
+    let pieces = LookupKey.pieces(ofTableKey: key)
+    return pieces.count > 1 ? pieces : nil
+  }
+
+  /// Whether a lookup asks for text a person translates: a key with no letter at all (`"\(n)"`,
+  /// `"%@"`, `"•"`) shows the same text found or not, so it is never reported.
+  static func hasText(_ key: LookupKey) -> Bool {
+    let texts: [String]
+    switch key {
+    case .literal(let text): texts = [text]
+    case .interpolated(let pieces): texts = pieces
+    case .dynamic: return false
+    }
+    return texts.contains { text in text.unicodeScalars.contains { $0.properties.isAlphabetic } }
+  }
+}

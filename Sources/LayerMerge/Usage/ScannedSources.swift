@@ -1,0 +1,89 @@
+/// The lookups in a run's source files: each file read and scanned once, however many targets
+/// compile it, the files side by side on every core.
+///
+/// ```swift
+/// let scanned = ScannedSources(sources.flatMap { $0 }, scanner: SourceScanner(helpers: project.lookups))
+/// let lookups = scanned.files["/p/App/Views/Foo.swift"]?.lookups
+/// ```
+public struct ScannedSources: Sendable {
+  /// What one file gave.
+  public struct File: Sendable {
+    /// The lookups found, in source order.
+    public var lookups: [SourceLookup]
+    /// The file as it was when it was read (a build's stamp records it); `nil` when it was not read.
+    public var fingerprint: FileFingerprint?
+    /// Why the file was not read, at its path; `nil` when it was, or when it is missing.
+    public var problem: Diagnostic?
+    /// Whether no file is there: a project that lists a deleted file fails to compile anyway,
+    /// and says so better than this tool could, so it is only counted.
+    public var isMissing = false
+  }
+
+  /// Scans one file's bytes: the source scanner, or a stand-in in a test.
+  public typealias Scan = @Sendable ([UInt8], SourceLanguage) -> [SourceLookup]
+
+  /// Every file scanned, by path.
+  public private(set) var files: [String: File]
+  /// How many files were read and scanned (a no-change build scans none).
+  public private(set) var scannedCount: Int
+  /// How many files were not there.
+  public private(set) var missingCount = 0
+
+  /// Reads and scans files with the source scanner.
+  /// - Parameters:
+  ///   - paths: The files; a path given several times is read once.
+  ///   - scanner: The scanner, with the project's lookup helpers.
+  public init(_ paths: [String], scanner: SourceScanner) {
+    self.init(paths, scan: { scanner.scan($0, language: $1) })
+  }
+
+  /// Reads files and scans each with `scan`.
+  /// - Parameters:
+  ///   - paths: The files; a path given several times is read once. A file whose extension is no
+  ///     source language's is not read.
+  ///   - scan: What finds a file's lookups.
+  public init(_ paths: [String], scan: @escaping Scan) {
+    var seen: Set<String> = []
+    let distinct = paths.filter { seen.insert($0).inserted }
+    let results = distinct.concurrentMap { path -> File? in
+      guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)) else { return nil }
+      do throws(FileBytes.Failure) {
+        let read = try FileBytes.readRegularFile(path)
+        return File(lookups: scan(read.bytes, language), fingerprint: read.fingerprint, problem: nil)
+      } catch {
+        guard error != .missing else { return File(lookups: [], fingerprint: nil, problem: nil, isMissing: true) }
+        return File(
+          lookups: [], fingerprint: nil,
+          problem: Diagnostic(.error, .unreadableFile, Self.reason(error), at: SourceLocation(path: path)))
+      }
+    }
+    var files: [String: File] = [:]
+    for (path, file) in zip(distinct, results) {
+      if let file { files[path] = file }
+    }
+    self.files = files
+    self.scannedCount = files.values.filter { $0.problem == nil && !$0.isMissing }.count
+    self.missingCount = files.values.filter(\.isMissing).count
+  }
+
+  /// Why a source file was not read, in words for a source file (the reader's speak of tables).
+  static func reason(_ failure: FileBytes.Failure) -> String {
+    switch failure {
+    case .missing: return "cannot read the source file: no such file"
+    case .folder: return "cannot read the source file: it is a folder"
+    case .notRegular: return "cannot read the source file: \(failure.description)"
+    case .tooLarge(let size):
+      return "the source file is \(size >> 20) MB, more than the \(FileBytes.maximumSize >> 20) MB read"
+    case .system(let message):
+      // What a sandboxed Run Script phase gets for a file its input lists do not declare.
+      return "cannot read the source file: \(message); a sandboxed build phase reads only the files its input "
+        + "file lists declare: run 'locmerge files'"
+    }
+  }
+
+  /// Nothing scanned.
+  public init() {
+    files = [:]
+    scannedCount = 0
+  }
+}

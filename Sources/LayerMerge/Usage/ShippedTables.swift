@@ -1,0 +1,133 @@
+/// What a target ships, as its code looks it up: each table name's merged tables by language —
+/// `.strings`, `.stringsdict` and the compiled languages of a String Catalog alike, in any folder
+/// of the bundle but inside another bundle (`Settings.bundle`), whose tables the app's lookups do
+/// not read.
+///
+/// A String Catalog's key is in its source language whether or not it has a source-language value:
+/// Xcode compiles only the values, and the runtime shows a key the compiled table lacks as it is,
+/// which for a catalog is the source text (NetNewsWire's catalogs list most keys with a comment
+/// only). So a key of the target's merged catalog counts as defined in the development language.
+///
+/// Looking a key up probes the merged tables' and catalogs' own indexes; nothing is copied per key.
+struct ShippedTables {
+  /// The language the code's keys must be in (the merge's development language).
+  let developmentLanguage: String
+  /// The languages the target ships (every language folder of its tables but `Base`), sorted: a
+  /// user who prefers one of them gets that language, and a key it lacks falls back.
+  let languages: [String]
+  /// The merged tables, by table name and language.
+  private let tables: [String: [String: [MergedTable]]]
+  /// The merged String Catalogs, by table name.
+  private let catalogs: [String: [MergedCatalog]]
+  /// Each table's keys with format specifiers in the development language (and `Base`), by their
+  /// pieces between specifiers; made when an interpolated lookup first asks.
+  private let skeletons = SharedMemo<[[String]: [String]]>()
+
+  /// The tables of a merge.
+  /// - Parameters:
+  ///   - merge: A target's merge.
+  ///   - developmentLanguage: The language when the merge names none.
+  init(_ merge: MergeResult, developmentLanguage fallback: String = "en") {
+    var tables: [String: [String: [MergedTable]]] = [:]
+    var languages: Set<String> = []
+    for table in merge.tables where !Self.isInNestedBundle(table.address.directory) {
+      tables[table.address.table, default: [:]][table.address.language, default: []].append(table)
+      if table.address.language != "Base" && !table.address.language.isEmpty {
+        languages.insert(table.address.language)
+      }
+    }
+    var catalogs: [String: [MergedCatalog]] = [:]
+    for catalog in merge.catalogs where !Self.isInNestedBundle(catalog.address.directory) {
+      catalogs[catalog.address.table, default: []].append(catalog)
+    }
+    self.tables = tables
+    self.catalogs = catalogs
+    self.languages = languages.sorted()
+    self.developmentLanguage = merge.developmentLanguage ?? fallback
+  }
+
+  /// Whether the target has a table of this name in any language.
+  func has(table name: String) -> Bool { tables[name] != nil || catalogs[name] != nil }
+
+  /// Where `key` is defined in the table of this name and language: the merged table and position.
+  func find(_ key: String, table name: String, language: String) -> (table: MergedTable, position: Int)? {
+    guard let candidates = tables[name]?[language] else { return nil }
+    let entry = LocalizationEntry(key: key, value: .string(""))
+    for table in candidates {
+      if let position = table.index(ofKeyOf: entry) { return (table, position) }
+    }
+    return nil
+  }
+
+  /// The shipped languages whose tables of this name define `key`: the key hashed once for all of
+  /// them (a target's check asks this of every distinct key it looks up).
+  func languages(defining key: String, table name: String) -> Set<String> {
+    guard let byLanguage = tables[name] else { return [] }
+    let entry = LocalizationEntry(key: key, value: .string(""))
+    let digest = entry.withKeyBytes { KeyIndex.digest($0) }
+    var defining: Set<String> = []
+    for language in languages {
+      guard let candidates = byLanguage[language] else { continue }
+      for index in candidates.indices where candidates[index].index(ofKeyOf: entry, digest: digest) != nil {
+        defining.insert(language)
+        break
+      }
+    }
+    return defining
+  }
+
+  /// Where the development language (else `Base`, which the runtime reads last) defines `key`,
+  /// or a catalog of the table lists it; `nil` when the target would show the key raw.
+  func developmentDefinition(of key: String, table name: String) -> SourceLocation? {
+    if let found = find(key, table: name, language: developmentLanguage) ?? find(key, table: name, language: "Base") {
+      return found.table.record(at: found.position).winner.location
+    }
+    for catalog in catalogs[name] ?? [] {
+      guard let index = catalog.catalog.index(ofKey: key) else { continue }
+      return Self.location(of: index, in: catalog)
+    }
+    return nil
+  }
+
+  /// The development-language (or `Base`) key an interpolated lookup asks for, if the table has one.
+  func match(_ pieces: [String], table name: String) -> String? {
+    skeletons.value(name) { skeletonIndex(of: name) }[pieces]?.first
+  }
+
+  // MARK: - Private
+
+  private func skeletonIndex(of name: String) -> [[String]: [String]] {
+    var index: [[String]: [String]] = [:]
+    func add(_ key: String) {
+      guard let pieces = KeySkeleton.pieces(of: key) else { return }
+      index[pieces, default: []].append(key)
+    }
+    for language in [developmentLanguage, "Base"] {
+      for table in tables[name]?[language] ?? [] {
+        for position in 0..<table.count { add(table.entry(at: position).key) }
+      }
+    }
+    for catalog in catalogs[name] ?? [] {
+      for entry in catalog.catalog.entries { add(entry.key) }
+    }
+    return index
+  }
+
+  /// Where a merged catalog's entry stands: in the file of the lowest layer that has the key, at
+  /// its position there.
+  private static func location(of index: Int, in catalog: MergedCatalog) -> SourceLocation {
+    let layer = index < catalog.introducingLayers.count ? catalog.introducingLayers[index] : catalog.layerIndexes.first
+    let file = catalog.layerIndexes.firstIndex(of: layer ?? -1).map { catalog.sources[$0] } ?? catalog.sources.first
+    return SourceLocation(path: file ?? catalog.address.relativePath, position: catalog.catalog.entries[index].position)
+  }
+
+  /// Whether a table's folder lies inside a bundle of its own (`Settings.bundle/en.lproj`): any
+  /// folder with an extension but a catalog's `mul.lproj`.
+  private static func isInNestedBundle(_ directory: String) -> Bool {
+    guard !directory.isEmpty else { return false }
+    return directory.split(separator: "/").contains { component in
+      let name = String(component)
+      return !PathText.pathExtension(name).isEmpty && !name.hasSuffix(".lproj")
+    }
+  }
+}

@@ -1,0 +1,1 @@
+let other = String(localized: "extras.other")

@@ -1,0 +1,1 @@
+let secret = String(localized: "hidden.secret")

@@ -1,0 +1,2 @@
+// An explicit folder: copied whole, not compiled.
+let sample = String(localized: "fixtures.sample")

@@ -1,0 +1,73 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// A target's `"sources"` patterns name its code on disk: every source file under the project
+/// folder that a pattern matches, resources and hidden or generated folders left out.
+@Suite struct ProjectFileSourcesTests {
+  @Test func patternsNameEachTargetsCode() throws {
+    let files = try TemporaryLayers([
+      "App": [
+        "Views/Home.swift": "", "Views/Detail/Row.swift": "", "Legacy/Old.m": "", "Legacy/Old.h": "",
+        "Info.plist": "", "Assets.xcassets/Hidden.swift": "", ".build/Gen.swift": "", "en.lproj/Main.strings": "",
+      ],
+      "Shared": ["Model.swift": "", "Notes.md": ""],
+      "Widget": ["Widget.swift": ""],
+      "DerivedData": ["Gen.swift": ""],
+    ])
+    let text = """
+      {"base": "App", "targets": {
+        "App": {"layers": [], "sources": ["App/**/*.swift", "Shared"]},
+        "Widget": {"layers": [], "sources": ["Widget/*.swift", "App/Legacy/Old.m"]},
+        "Everything": {"layers": [], "sources": ["*.swift"]},
+        "None": {"layers": []}}}
+      """
+    let read = ProjectFileReader.parse(Array(text.utf8), path: files.path("locmerge.json"))
+    let project = try #require(read.project)
+    let found = project.sourceFiles(of: project.targets).map { $0?.map { files.render(relative: $0) } }
+    #expect(
+      found == [
+        ["App/Views/Detail/Row.swift", "App/Views/Home.swift", "Shared/Model.swift"],
+        ["App/Legacy/Old.m", "Widget/Widget.swift"],
+        // A pattern without '/' matches a name at any depth; DerivedData and bundles are not searched.
+        ["App/Views/Detail/Row.swift", "App/Views/Home.swift", "Shared/Model.swift", "Widget/Widget.swift"],
+        nil,
+      ])
+    #expect(
+      ProjectFile.sourceFiles(under: files.path("App")) == [
+        "Legacy/Old.h", "Legacy/Old.m", "Views/Detail/Row.swift", "Views/Home.swift",
+      ])
+  }
+
+  /// Folders and files named without wildcards match by prefix (the fast path), exactly as the
+  /// glob matches them: the path itself and what is under it, never a sibling that starts alike.
+  @Test func literalPatternsMatchAsTheGlobDoes() throws {
+    let files = try TemporaryLayers([
+      "App": ["Legacy/Old.m": "", "Legacy/Old.h": "", "LegacyKit/Kit.swift": "", "Leg.swift": ""],
+      "Apps": ["Other.swift": ""],
+      // Precomposed: a pattern with the decomposed é is another name to the glob (Unicode scalars).
+      "Shared": ["Caf\u{E9}/Menu.swift": ""],
+    ])
+    let patterns = [
+      "App/Legacy", "./App/Legacy/", "App/Legacy/Old.m", "App/Leg", "App/Leg.swift", "Shared/Caf\u{E9}",
+      "Shared/Cafe\u{301}/", "App//Legacy", "Apps/Other.swift/x",
+    ]
+    let every = ProjectFile.sourceFiles(under: files.root.path)
+    for pattern in patterns {
+      let text = """
+        {"base": "App", "targets": {"T": {"layers": [], "sources": ["\(pattern)"]}}}
+        """
+      let read = ProjectFileReader.parse(Array(text.utf8), path: files.path("locmerge.json"))
+      let project = try #require(read.project, "\(read.diagnostics)")
+      let found = project.sourceFiles(of: project.targets).first??.map { files.render(relative: $0) }
+      #expect(found == every.filter { PathGlob(pattern).matches($0) }, "\(pattern)")
+    }
+  }
+}
+
+extension TemporaryLayers {
+  /// A path under the root, relative to it.
+  func render(relative path: String) -> String {
+    path.hasPrefix(root.path + "/") ? String(path.dropFirst(root.path.count + 1)) : path
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import LayerMerge
+import Testing
+
+/// `missing-key` and `untranslated-key`: each lookup of a target's code against the target's merged
+/// tables, with lookups made by hand.
+@Suite struct TargetUsageTests {
+  static let base = [
+    "en.lproj/Localizable.strings": """
+    "greeting" = "Hello";
+    "items %lld" = "%lld items";
+    "Hello %@" = "Hello %@";
+    "%lld new messages" = "%lld new messages";
+    "100%% of %@" = "100%% of %@";
+    """,
+    "de.lproj/Localizable.strings": """
+    "greeting" = "Hallo";
+    "items %lld" = "%lld Dinge";
+    "Hello %@" = "Hallo %@";
+    "translated.only" = "Nur übersetzt";
+    """,
+    "fr.lproj/Localizable.strings": "\"greeting\" = \"Bonjour\";\n",
+    "Base.lproj/Localizable.strings": "\"base.only\" = \"From Base\";\n",
+    "en.lproj/Settings.strings": "\"settings.title\" = \"Settings\";\n",
+    "Settings.bundle/en.lproj/Root.strings": "\"root.title\" = \"Root\";\n",
+  ]
+
+  static func usage(
+    _ lookups: [SourceLookup], tables: [String: String] = base, rules: CheckRules = CheckRules()
+  ) throws -> (TargetUsage, UsageFixture) {
+    let fixture = try UsageFixture(tables: ["Base": tables], sources: ["App/Code.swift": lookups])
+    let merge = LayerMerger.merge(fixture.layers.layers("Base"), options: MergeOptions(developmentLanguage: "en"))
+    let usage = TargetUsage(
+      target: "App", files: [fixture.path("App/Code.swift")], scanned: fixture.scanned(), merge: merge, rules: rules)
+    return (usage, fixture)
+  }
+
+  @Test func aKeyTheDevelopmentLanguageLacksIsAnErrorAtTheSourceLine() throws {
+    let (usage, fixture) = try Self.usage([
+      UsageFixture.literal("greeting", line: 3, column: 15), UsageFixture.literal("farewell", line: 12, column: 15),
+      UsageFixture.literal("title", table: .named("Settings"), line: 14),
+      UsageFixture.literal("title", table: .named("Onboarding"), line: 15),
+      UsageFixture.literal("root.title", table: .named("Root"), line: 16),
+      UsageFixture.literal("translated.only", line: 17),
+    ])
+    #expect(
+      fixture.layers.render(usage.diagnostics.filter { $0.code == .missingKey }) == [
+        "App/Code.swift:12:15: error: the key \"farewell\" is in no language of Localizable; every language shows the key (or the code's default value)",
+        "App/Code.swift:14:1: error: the key \"title\" is in no language of Settings; every language shows the key (or the code's default value)",
+        "App/Code.swift:15:1: error: the key \"title\" is not in Onboarding: the target has no table Onboarding; "
+          + "every language shows the key (or the code's default value)",
+        // A Settings bundle's tables are that bundle's: the app's lookups never read them.
+        "App/Code.swift:16:1: error: the key \"root.title\" is not in Root: the target has no table Root; every "
+          + "language shows the key (or the code's default value)",
+      ])
+    // German has it: English shows the key (or the code's default value), German its translation.
+    #expect(
+      fixture.layers.render(usage.diagnostics.filter { $0.code == .untranslatedKey }) == [
+        "App/Code.swift:17:1: warning: \"translated.only\" of Localizable is looked up but not in en, the development "
+          + "language, which shows the key (or the code's default value); not translated into fr either"
+      ])
+    #expect(usage.untranslated.map(\.languages) == [["en", "fr"]])
+    #expect(usage.missing.map(\.key) == ["farewell", "title", "title", "root.title"])
+    #expect(usage.missing[0].form == "NSLocalizedString")
+    #expect((usage.lookups, usage.literal, usage.dynamic) == (6, 6, 0))
+  }
+
+  @Test func interpolationsMatchKeysWithASpecifierInEachHole() throws {
+    let (usage, _) = try Self.usage([
+      UsageFixture.interpolated(["Hello ", ""], line: 1),
+      UsageFixture.interpolated(["", " new messages"], line: 2),
+      UsageFixture.interpolated(["items ", ""], line: 3),
+      UsageFixture.interpolated(["Goodbye ", ""], line: 4),
+      // Two holes where the table has one: another key.
+      UsageFixture.interpolated(["Hello ", " and ", ""], line: 5),
+    ])
+    #expect(usage.missing.map(\.key) == ["Goodbye \\(…)", "Hello \\(…) and \\(…)"])
+    #expect(usage.missing.map(\.location.position?.line) == [4, 5])
+  }
+
+  @Test func dynamicKeysOtherBundlesAndTextWithoutLettersAreCountedNotChecked() throws {
+    let (usage, _) = try Self.usage([
+      UsageFixture.dynamic("key", line: 1),
+      SourceLookup(
+        key: .literal("x"), table: .dynamic(expression: "table"), form: "NSLocalizedString",
+        position: TextPosition(line: 2, column: 1)),
+      UsageFixture.literal("farewell", line: 3, bundle: "Bundle(for: Self.self)"),
+      // A package target's own bundle is its tables: checked.
+      UsageFixture.literal("greeting", line: 7, bundle: ".module"),
+      // `Text("\(n)")` and `"•"` show the same text whether a table has them or not.
+      UsageFixture.interpolated(["", ""], line: 4), UsageFixture.literal("•", line: 5),
+      UsageFixture.literal("base.only", line: 6),
+    ])
+    #expect(usage.diagnostics.filter { $0.code == .missingKey }.isEmpty)
+    #expect((usage.lookups, usage.literal, usage.dynamic, usage.otherBundle) == (7, 4, 2, 1))
+  }
+
+  @Test func aKeyShippedLanguagesLackIsOneWarningAtItsDefinition() throws {
+    let (usage, fixture) = try Self.usage([
+      UsageFixture.literal("greeting", line: 1), UsageFixture.interpolated(["Hello ", ""], line: 2),
+      UsageFixture.interpolated(["Hello ", ""], line: 3), UsageFixture.interpolated(["", " new messages"], line: 4),
+      UsageFixture.literal("settings.title", table: .named("Settings"), line: 5),
+    ])
+    // fr ships (its Localizable), so a key it lacks falls back; de too. Base is no language.
+    #expect(
+      fixture.layers.render(usage.diagnostics) == [
+        "Base/en.lproj/Localizable.strings:3:1: warning: \"Hello %@\" of Localizable is looked up but not translated "
+          + "into fr: that language shows the en text",
+        "Base/en.lproj/Localizable.strings:4:1: warning: \"%lld new messages\" of Localizable is looked up but not "
+          + "translated into de, fr: those languages show the en text",
+        "Base/en.lproj/Settings.strings:1:1: warning: \"settings.title\" of Settings is looked up but not translated "
+          + "into de, fr: those languages show the en text",
+      ])
+    #expect(usage.untranslated.map(\.languages) == [["fr"], ["de", "fr"], ["de", "fr"]])
+  }
+
+  @Test func rulesSetTheLevelsOfBothCodes() throws {
+    var rules = CheckRules()
+    try rules.set(.warning, for: .missingKey)
+    try rules.set(.off, for: .untranslatedKey)
+    let (usage, _) = try Self.usage(
+      [UsageFixture.literal("farewell", line: 1), UsageFixture.literal("greeting", line: 2)], rules: rules)
+    #expect(usage.diagnostics.map(\.severity) == [.warning])
+    #expect(usage.diagnostics.map(\.code) == [.missingKey])
+  }
+
+  @Test func aCatalogsKeysAreLookedUpInItsSourceLanguage() throws {
+    let catalog = """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {
+        "catalog.title": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Title"}},
+                                            "de": {"stringUnit": {"state": "translated", "value": "Titel"}}}},
+        "catalog.only.en": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Only"}}}},
+        "Source text as the key": {"comment": "No value: the runtime shows the key, which is the English text"}}}
+      """
+    let (usage, fixture) = try Self.usage(
+      [
+        UsageFixture.literal("catalog.title", table: .named("Main"), line: 1),
+        UsageFixture.literal("catalog.only.en", table: .named("Main"), line: 2),
+        UsageFixture.literal("catalog.absent", table: .named("Main"), line: 3),
+        UsageFixture.literal("Source text as the key", table: .named("Main"), line: 4),
+      ], tables: ["Main.xcstrings": catalog])
+    // A catalog's key is its source text: listed without a value, it is not raw on screen.
+    #expect(usage.missing.map(\.key) == ["catalog.absent"])
+    #expect(
+      fixture.layers.render(usage.diagnostics.filter { $0.code == .untranslatedKey }) == [
+        "Base/Main.xcstrings:4:41: warning: \"catalog.only.en\" of Main is looked up but not translated into de: that "
+          + "language shows the en text",
+        "Base/Main.xcstrings:5:3: warning: \"Source text as the key\" of Main is looked up but not translated into de: "
+          + "that language shows the en text",
+      ])
+  }
+
+  @Test func anUnreadableSourceFileIsAnErrorAtItsPathAndAMissingOneIsCounted() throws {
+    let fixture = try UsageFixture(tables: ["Base": Self.base], sources: [:])
+    try fixture.layers.write(Data(), to: "App/Folder.swift/inside")
+    let files = [fixture.path("App/Folder.swift"), fixture.path("App/Gone.swift")]
+    let scanned = ScannedSources(files, scan: fixture.scan)
+    let merge = LayerMerger.merge(fixture.layers.layers("Base"))
+    let usage = TargetUsage(target: "App", files: files, scanned: scanned, merge: merge)
+    // A project that lists a deleted file fails to compile anyway, and says so itself.
+    #expect(
+      fixture.layers.render(usage.diagnostics) == [
+        "App/Folder.swift: error: cannot read the source file: it is a folder"
+      ])
+    #expect((scanned.scannedCount, scanned.missingCount) == (0, 1))
+  }
+}
