@@ -188,6 +188,53 @@ import Testing
     #expect(reading.targets[0].tables.isEmpty)
   }
 
+  /// A copied String Catalog with a plural compiles into `.stringsdict` files too; layers that
+  /// write only `.strings` would leave the app without its plurals. Before the fix the check
+  /// looked at languages only and `--remove-copies` took the catalog out (found by review).
+  static func pluralCatalogCopy(plural: Bool) throws -> Scratch {
+    let scratch = try Scratch()
+    var fixture = ProjectFixture()
+    let catalog = fixture.file("Localizable.xcstrings")
+    fixture.group("App", children: [catalog])
+    fixture.target("App", resources: [catalog])
+    try Self.write(fixture, to: scratch)
+    func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+    func localizations(_ en: String, _ de: String) -> String {
+      plural
+        ? #"{"en": {"variations": {"plural": {"one": \#(unit("1 " + en)), "other": \#(unit("%lld " + en))}}}, "#
+          + #""de": {"variations": {"plural": {"one": \#(unit("1 " + de)), "other": \#(unit("%lld " + de))}}}}"#
+        : #"{"en": \#(unit(en)), "de": \#(unit(de))}"#
+    }
+    try scratch.write(
+      #"{"sourceLanguage": "en", "version": "1.0", "strings": {"ok": {"localizations": \#(localizations("OK", "Gut"))}, "#
+        + #""%lld files": {"localizations": \#(localizations("files", "Dateien"))}}}"# + "\n",
+      to: "App/Localizable.xcstrings")
+    for language in ["en", "de"] {
+      try scratch.write(
+        "\"ok\" = \"OK (\(language))\";\n\"%lld files\" = \"%lld files\";\n",
+        to: "Localization/Base/\(language).lproj/Localizable.strings")
+    }
+    try scratch.write(
+      "{\"base\": \"Localization/Base\", \"targets\": {\"App\": {\"layers\": []}}}\n", to: "locmerge.json")
+    return scratch
+  }
+
+  @Test func aCatalogWhosePluralsThePhaseDoesNotWriteIsNeverTakenOut() throws {
+    let scratch = try Self.pluralCatalogCopy(plural: true)
+    let project = scratch.read(Self.projectFile)
+    let removing = try Self.run(["xcode", "install", "--remove-copies"], in: scratch)
+    #expect(removing.status == 1, "\(removing.standardOutput)")
+    #expect(removing.standardError.contains("the app would no longer ship de, en"), "\(removing.standardError)")
+    #expect(scratch.read(Self.projectFile) == project)
+  }
+
+  @Test func aCatalogWhoseEveryFileThePhaseWritesIsTakenOut() throws {
+    let scratch = try Self.pluralCatalogCopy(plural: false)
+    let install = try Self.run(["xcode", "install", "--remove-copies"], in: scratch)
+    #expect(install.status == 0, "\(install.standardError)")
+    #expect(install.standardOutput.contains("copies taken out: Localizable.xcstrings"), "\(install.standardOutput)")
+  }
+
   /// `.lproj` file references are one language each: the one the phase writes goes, the other stays.
   @Test func lprojFileReferencesGoOnlyForTheLanguagesThePhaseWrites() throws {
     let scratch = try Scratch()

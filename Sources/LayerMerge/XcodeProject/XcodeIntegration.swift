@@ -139,12 +139,10 @@ public struct XcodeIntegration: Sendable {
           }
           continue
         }
-        // Xcode compiles a copied catalog into `<lang>.lproj/<Table>.strings` and `.stringsdict`.
+        // Xcode compiles a copied catalog into `<lang>.lproj/<Table>.strings` and, for plural and
+        // device variations, `.stringsdict`: a language is kept only if the phase writes each.
         let table = String(file.name.dropLast(".xcstrings".count))
-        let compiled = { (language: String) in
-          ["strings", "stringsdict"].map { "\(language).lproj/\(table).\($0)" }.filter(merged.contains)
-        }
-        guard let languages = catalogLanguages(file) else {
+        guard let products = catalogProducts(file) else {
           // Languages unknown: any language of the table the phase writes may clash.
           let clashing = merged.filter {
             PathText.lastComponent($0) == table + ".strings" || PathText.lastComponent($0) == table + ".stringsdict"
@@ -154,9 +152,10 @@ public struct XcodeIntegration: Sendable {
           continue
         }
         var missing: [String] = []
-        for language in languages {
-          let paths = compiled(language)
-          if paths.isEmpty { missing.append(language) } else { written += paths }
+        for (language, paths) in products.sorted(by: { $0.key < $1.key }) {
+          let present = paths.filter(merged.contains)
+          written += present
+          if present.isEmpty || present.count < paths.count { missing.append(language) }
         }
         if !missing.isEmpty { lost.append(CopyInTheWay.LostFile(file: file, languages: missing)) }
       }
@@ -169,13 +168,23 @@ public struct XcodeIntegration: Sendable {
     return copies
   }
 
-  /// The languages a catalog compiles into (its source language and every language it has a
-  /// localization for), or `nil` when it lies outside the source root or cannot be read.
-  private func catalogLanguages(_ file: XcodeProject.ProductFile) -> [String]? {
+  /// What a catalog compiles into, per language (its source language and every language it has
+  /// a localization for): `<lang>.lproj/<Table>.strings` and, for variations, `.stringsdict`, as
+  /// ``CatalogCompiler`` writes them; `nil` when it lies outside the source root or cannot be read.
+  private func catalogProducts(_ file: XcodeProject.ProductFile) -> [String: [String]]? {
     guard !file.isOutsideProject, !file.path.hasPrefix("$("),
       let catalog = StringCatalogReader.read(path: PathText.join(project.sourceRoot, file.path)).catalog
     else { return nil }
-    return Set([catalog.sourceLanguage] + catalog.languages).sorted()
+    let table = String(file.name.dropLast(".xcstrings".count))
+    var products: [String: [String]] = [:]
+    for language in [catalog.sourceLanguage] + catalog.languages {
+      products[language] = ["\(language).lproj/\(table).strings"]
+    }
+    let compiled = CatalogCompiler.compile(catalog, path: PathText.join(project.sourceRoot, file.path))
+    for language in compiled.languages where !language.stringsdict.isEmpty {
+      products[language.language, default: []].append("\(language.language).lproj/\(table).stringsdict")
+    }
+    return products
   }
 
   // MARK: - Private
