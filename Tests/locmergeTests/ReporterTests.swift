@@ -183,6 +183,13 @@ import Testing
     let workspace = try ToolRunner.run(
       ["lint", "--reporter", "github-actions"], in: subfolder, environment: ["GITHUB_WORKSPACE": scratch.root.path])
     #expect(workspace.standardOutput.hasPrefix("::warning file=App/Base/de.lproj/Localizable.strings,"))
+    // A workspace named through a symbolic link (macOS's /tmp and /var are links): still relative.
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-link-\(UUID().uuidString)")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scratch.root)
+    defer { try? FileManager.default.removeItem(at: link) }
+    let linked = try ToolRunner.run(
+      ["lint", "--reporter", "github-actions"], in: subfolder, environment: ["GITHUB_WORKSPACE": link.path])
+    #expect(linked.standardOutput.hasPrefix("::warning file=App/Base/de.lproj/Localizable.strings,"), "\(linked)")
 
     let sarif = try ToolRunner.run(
       ["lint", "--reporter", "sarif"], in: subfolder, environment: ["GITHUB_WORKSPACE": scratch.root.path])

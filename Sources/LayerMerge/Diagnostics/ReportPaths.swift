@@ -31,7 +31,10 @@ public struct ReportPaths: Hashable, Sendable {
   public static func forRun(
     environment: [String: String], projectRoot: String, currentDirectory: String, fallbackFile: String? = nil
   ) -> ReportPaths {
+    // The files' paths come from the current folder, which has no links left in it; a workspace
+    // named through a link (macOS's /tmp and /var) must be too, or nothing would lie inside it.
     let workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+      .map { LayerScanner.resolvedPath(PathText.absolute($0, relativeTo: currentDirectory)) ?? $0 }
     return ReportPaths(
       root: workspace ?? projectRoot, currentDirectory: currentDirectory, fallbackFile: fallbackFile)
   }
