@@ -104,4 +104,43 @@ import Testing
     #expect(!migrated.standardError.contains(secret) && !migrated.standardOutput.contains(secret))
     #expect(!(scratch.read("proj/locmerge.json") ?? "").contains("\"A\""))
   }
+
+  /// A `projectDirPath` that leads out of the project's folder is not followed (found by review:
+  /// `init` read the tables of the folder it named and wrote `locmerge.json` and `Localization/`
+  /// there): paths are read from the project's folder, and a warning says so.
+  @Test func aProjectDirPathOutsideTheProjectIsNotFollowed() throws {
+    let scratch = try Scratch()
+    var fixture = ProjectFixture()
+    for target in ["A", "B"] {
+      let children = ["en", "de"].map { (language: String) in
+        fixture.file("\(language).lproj/Localizable.strings", name: language)
+      }
+      let tables = fixture.variantGroup("Localizable.strings", children: children)
+      fixture.group(target, children: [tables])
+      fixture.target(target, resources: [tables])
+    }
+    let text = fixture.text().replacingOccurrences(
+      of: "projectDirPath = \"\";", with: "projectDirPath = \"\(scratch.path("outside"))\";")
+    try scratch.write(text, to: "proj/App.xcodeproj/project.pbxproj")
+    for root in ["proj", "outside"] {
+      for target in ["A", "B"] {
+        for language in ["en", "de"] {
+          try scratch.write(
+            "\"k\" = \"\(root) \(target) \(language)\";\n",
+            to: "\(root)/\(target)/\(language).lproj/Localizable.strings")
+        }
+      }
+    }
+    let show = try ToolRunner.run(["xcode", "show"], in: scratch.url("proj"))
+    #expect(show.standardError.contains("projectDirPath"), "\(show.standardError)")
+    #expect(show.standardError.contains("it is not followed"), "\(show.standardError)")
+    let migrated = try ToolRunner.run(["init", "--xcodeproj", "App.xcodeproj"], in: scratch.url("proj"))
+    #expect(migrated.status == 0, "\(migrated.standardError)")
+    // Nothing written outside: only the four tables put there.
+    #expect(scratch.snapshot("outside").count == 4)
+    #expect(!scratch.snapshot("proj/Localization").isEmpty, "\(migrated.standardOutput)")
+    for (path, bytes) in scratch.snapshot("proj/Localization") {
+      #expect(!String(decoding: bytes, as: UTF8.self).contains("outside"), "\(path) \(migrated.standardError)")
+    }
+  }
 }

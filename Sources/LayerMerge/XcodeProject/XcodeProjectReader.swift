@@ -100,6 +100,7 @@ public enum XcodeProjectReader {
     let document = try document(bytes, path: file)
     let model = try ProjectModel(document: document)
     let root: String
+    var rootDiagnostic: Diagnostic?
     if let sourceRoot {
       root = sourceRoot
     } else {
@@ -107,7 +108,21 @@ public enum XcodeProjectReader {
       let folder = PathText.parent(file)
       let holder = folder.hasSuffix(".xcodeproj") ? PathText.parent(folder) : folder
       let base = holder.isEmpty ? "." : holder
-      root = model.projectDirPath.isEmpty ? base : GroupTree.normalized(PathText.join(base, model.projectDirPath))
+      let moved = model.projectDirPath
+      // A projectDirPath that leads out of the project's folder would make every read (and
+      // init's writes) happen outside the project: it is not followed.
+      if moved.isEmpty {
+        root = base
+      } else if moved.hasPrefix("/") || GroupTree.normalized(moved).hasPrefix("..") {
+        root = base
+        rootDiagnostic = Diagnostic(
+          .warning, .skippedPath,
+          "the project's projectDirPath \(DisplayText.quoted(moved)) leads out of the folder that holds the project; it is not "
+            + "followed: paths are read from \(DisplayText.quoted(base)), and nothing outside it",
+          at: SourceLocation(path: file))
+      } else {
+        root = GroupTree.normalized(PathText.join(base, moved))
+      }
     }
     var tables = TargetTables(document: document, sourceRoot: root)
     let targets = model.targets.map { target in
@@ -118,7 +133,7 @@ public enum XcodeProjectReader {
     var project = XcodeProject(
       path: path, filePath: file, sourceRoot: root, objectVersion: model.objectVersion, targets: targets,
       synchronizedFolders: tables.synchronizedFolders(targets: targets), document: document, fingerprint: nil)
-    project.diagnostics = tables.diagnostics()
+    project.diagnostics = (rootDiagnostic.map { [$0] } ?? []) + tables.diagnostics()
     return project
   }
 
