@@ -171,7 +171,7 @@ enum XLIFFOracle {
   }
 
   /// Whether libxml2 reads the bytes as UTF-8: no UTF-16 byte-order mark or `<?` in UTF-16, and
-  /// no declared encoding but UTF-8.
+  /// no declared encoding it converts from (ISO-8859-1, UTF-16).
   private static func isUTF8(declaredIn bytes: [UInt8]) -> Bool {
     let head = Array(bytes.prefix(4))
     if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head == [0x3C, 0x00, 0x3F, 0x00]
@@ -186,7 +186,10 @@ enum XLIFFOracle {
     else { return true }
     let value = prolog[encoding.upperBound..<declarationEnd.lowerBound].drop { " =\"'\t\r\n".contains($0) }
       .prefix { !"\"' ".contains($0) }
-    return ["utf-8", "utf8"].contains(value.lowercased())
+    // Any other name libxml2 cannot convert from leaves it reading the bytes as UTF-8 too (seen:
+    // `encoding='ut-f8'` and invalid UTF-8 in a comment made XMLParser trap in the fuzzer).
+    return !["iso-8859-1", "latin1", "iso-latin-1", "utf-16", "utf16", "utf-16le", "utf-16be"].contains(
+      value.lowercased())
   }
 
   static func describe(_ reading: Reading) -> String {

@@ -83,6 +83,16 @@ import Testing
     #expect(XLIFFOracle.disagreement(Array(text.utf8)) == nil)
   }
 
+  /// Found by the fuzzer: an encoding name libxml2 does not know, then invalid UTF-8 in a comment.
+  /// XMLParser traps on such bytes; the oracle must judge them without it, as malformed.
+  @Test func anUnknownEncodingWithInvalidUTF8IsMalformedForBoth() {
+    let bytes =
+      Array("<?xml version='1.0' encoding='ut-f8'?>\n<!-- a ".utf8) + [0xD9, 0x8D, 0x9A]
+      + Array(" -->\n<xliff version=\"1.2\"/>".utf8)
+    #expect(XLIFFOracle.ours(bytes).isMalformed)
+    #expect(XLIFFOracle.disagreement(bytes) == nil)
+  }
+
   @Test func utf16CutMidCharacterIsRefusedWhereLibxml2ReadsOn() {
     let bytes: [UInt8] =
       [0xFF, 0xFE] + "<xliff version=\"1.2\"/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x20]
