@@ -69,6 +69,9 @@ enum SourceScanAgreement {
     switch token.kind {
     case .string: return tokens.literals[Int(token.link)].isTerminated
     case .character: return last > Int(token.start) && bytes[last] == UInt8(ascii: "'")
+    case .identifier where bytes[Int(token.start)] == UInt8(ascii: "`"):
+      // An unclosed quoted identifier runs to the line break, taking in what is inserted there.
+      return last > Int(token.start) && bytes[last] == UInt8(ascii: "`")
     case .regex:
       return last > Int(token.start) && (bytes[last] == UInt8(ascii: "/") || bytes[last] == UInt8(ascii: "#"))
     default: return true

@@ -41,6 +41,13 @@ import Testing
     #expect(SourceScanAgreement.problem(Array("NSLocalizedString(\"a\" + \"open\n  return x".utf8), .swift) == nil)
   }
 
+  /// Found by CI's fuzz run: likewise after an unclosed quoted identifier, which runs to the line
+  /// break (a dynamic table's text took in the comment).
+  @Test func nothingIsInsertedBeforeTheBreakThatEndsAQuotedIdentifier() {
+    let source = Array("Bundle.main.localizedString(forKey: \"k\", value: nil, table:` nil)\nlet x = 1".utf8)
+    #expect(SourceScanAgreement.problem(source, .swift) == nil)
+  }
+
   @Test func theInsertionsChangeTheBytes() {
     let source = Array(#"NSLocalizedString(key + "a", comment: "b")"#.utf8)
     let spaced = SourceScanAgreement.withTrivia(source, .swift)
