@@ -317,7 +317,7 @@ enum BenchmarkMain {
       try floorSection()
       try xcodeSection(binary)
       try migrationSection(binary)
-      // `--translation` alone: its `export --all` of the generated workload fails (issue 33, open).
+      try translationSection(binary)
     }
     print("## Removing stale outputs (in process, median of \(rounds))\n")
     print(StaleRemovalBenchmark.run(rounds: rounds, counts: quick ? [500, 1000] : [2500, 5000, 10000]))

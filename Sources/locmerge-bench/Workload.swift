@@ -76,7 +76,21 @@ enum Workload {
       guard relative.hasPrefix("/targets/") || (relative.hasPrefix("/base/") && !relative.hasPrefix("/base/en.lproj/"))
       else { continue }
       let bytes = try Data(contentsOf: file)
-      try Data(bytes.filter { $0 != UInt8(ascii: "%") }).write(to: file)
+      // A UTF-16 file loses the whole `%` code unit; dropping only its 0x25 byte would leave a
+      // stray 0x00 and shift every character after it (U+0000 in the values, garbled text).
+      if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        let bigEndian = bytes.first == 0xFE
+        var kept = Data(bytes.prefix(2))
+        var index = bytes.startIndex + 2
+        while index + 1 < bytes.endIndex {
+          let unit = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+          if unit != (0, UInt8(ascii: "%")) { kept.append(contentsOf: [bytes[index], bytes[index + 1]]) }
+          index += 2
+        }
+        try kept.write(to: file)
+      } else {
+        try Data(bytes.filter { $0 != UInt8(ascii: "%") }).write(to: file)
+      }
     }
   }
 }

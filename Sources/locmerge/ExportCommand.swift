@@ -41,8 +41,10 @@ struct ExportCommand {
     }
     let folder = PathText.absolute(options.output)
     let tool = XLIFFTool(id: "locmerge", name: "locmerge", version: CommandLineTool.version)
+    // Rendered on every core beforehand; an .xcloc lays its own out below.
+    let renderings = options.xcloc ? [] : export.renderedXLIFF(tool: tool)
     do {
-      for language in export.languages {
+      for (index, language) in export.languages.enumerated() {
         let name = language.language + (options.xcloc ? ".xcloc" : ".xliff")
         let path = PathText.join(folder, name)
         guard language.unitCount > 0 || options.all else {
@@ -50,9 +52,9 @@ struct ExportCommand {
           console.err("locmerge: \(language.language): nothing needs a translator\(earlier)\n")
           continue
         }
-        let document = language.xliff(developmentLanguage: export.developmentLanguage, tool: tool)
         let problems: [XLIFFWriteProblem]
         if options.xcloc {
+          let document = language.xliff(developmentLanguage: export.developmentLanguage, tool: tool)
           let sources = language.tables.compactMap { table in
             FileBytes.read(table.path).map { XclocBundle.File(relativePath: table.original, bytes: $0) }
           }
@@ -63,7 +65,7 @@ struct ExportCommand {
           for file in bundle.files { try write(file.bytes, to: PathText.join(path, file.relativePath)) }
           problems = bundle.problems
         } else {
-          let rendering = XLIFFWriter.render(document)
+          let rendering = renderings[index]
           try write(rendering.bytes, to: path)
           problems = rendering.problems
         }

@@ -18,26 +18,16 @@ struct ImportCommand {
     }
     let project = context.project
     var diagnostics: [Diagnostic] = []
-    var files: [TranslationImportFile] = []
+    var paths: [String] = []
     for path in options.paths {
-      let found: [String]
       do {
-        found = try XclocBundle.xliffPaths(in: path)
+        paths += try XclocBundle.xliffPaths(in: path)
       } catch {
         diagnostics.append(error.diagnostic)
-        continue
-      }
-      for xliff in found {
-        do {
-          let bytes = try FileBytes.readRegularFile(xliff).bytes
-          files += TranslationImportFile.files(of: try XLIFFReader.read(bytes, path: xliff), path: xliff)
-        } catch let error as XLIFFError {
-          diagnostics.append(error.diagnostic)
-        } catch {
-          diagnostics.append(Diagnostic(.error, .unreadableFile, "\(error)", at: SourceLocation(path: xliff)))
-        }
       }
     }
+    let (files, unreadable) = TranslationImportFile.read(xliffFiles: paths)
+    diagnostics += unreadable
     let plan = TranslationImport(files, project: project, skippingInvalid: options.skipInvalid)
     diagnostics += plan.diagnostics
     // Writes only into the layers; never into the project file or a target's output.

@@ -169,6 +169,15 @@ public struct MergedTable: Sendable {
     return first?.all.status ?? lowestFile?.status ?? lowestRecords[position].status
   }
 
+  /// The layer of the winning definition at a position, without making or copying the record.
+  func winnerLayerIndex(at position: Int) -> Int {
+    guard let patch else { return lowestRecords[position].winner.layerIndex }
+    if position >= lowestPartCount { return patch.addedRecords[position - lowestPartCount].winner.layerIndex }
+    if let slot = patch.slot(ofReplaced: position) { return patch.replacedRecords[slot].winner.layerIndex }
+    if let first { return first.record(at: position).winner.layerIndex }
+    return lowestFile?.layerIndex ?? lowestRecords[position].winner.layerIndex
+  }
+
   /// The digest of the key at a position (see ``LocalizationTable/digest(at:)``).
   func digest(at position: Int) -> UInt64 {
     guard let patch, position >= lowestPartCount else {

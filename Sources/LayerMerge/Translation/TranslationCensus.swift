@@ -54,15 +54,16 @@ public struct TranslationCensus: Sendable {
       developmentLanguages.append(language)
     }
     for (key, needs) in other.keys {
-      guard var mine = keys[key] else {
+      // Changed in place: a copy taken out and put back would copy its languages each time.
+      guard let index = keys.index(forKey: key) else {
         keys[key] = needs
         continue
       }
-      mine.note = mine.note ?? needs.note
+      keys.values[index].note = keys.values[index].note ?? needs.note
       for (language, need) in needs.languages {
-        mine.languages[language] = max(mine.languages[language] ?? .translated, need)
+        if let current = keys.values[index].languages[language], current >= need { continue }
+        keys.values[index].languages[language] = need
       }
-      keys[key] = mine
     }
   }
 
@@ -95,21 +96,41 @@ private struct Counting {
     }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
+  /// The last winning file's layer and table, for ``ownedKey(_:key:fallbackTable:)``: a table's
+  /// records mostly come from one file, whose name is then not cut again for every key.
+  private var lastOwner: (layerIndex: Int, file: String, layer: String, table: String)?
+
   /// The owned key of a winning definition.
-  func ownedKey(_ winner: Definition, key: String, fallbackTable: String) -> OwnedKey {
+  mutating func ownedKey(_ winner: Definition, key: String, fallbackTable: String) -> OwnedKey {
+    if let last = lastOwner, last.layerIndex == winner.layerIndex, last.file == winner.file {
+      return OwnedKey(layer: last.layer, table: last.table, key: key)
+    }
     let layer = result.layers[winner.layerIndex].path
     let prefix = layer.hasSuffix("/") ? layer : layer + "/"
     let table = winner.file.hasPrefix(prefix) ? String(winner.file.dropFirst(prefix.count)) : fallbackTable
+    lastOwner = (winner.layerIndex, winner.file, layer, table)
     return OwnedKey(layer: layer, table: table, key: key)
   }
 
-  mutating func note(_ key: OwnedKey, _ comment: @autoclosure () -> String?) {
-    if keys[key] == nil { keys[key] = TranslationCensus.Needs(note: comment()) }
-  }
-
-  mutating func count(_ key: OwnedKey, language: String, _ need: TranslationNeed) {
-    let current = keys[key]?.languages[language] ?? .translated
-    keys[key, default: TranslationCensus.Needs()].languages[language] = max(current, need)
+  /// Counts a key's needs: the key is found once, each language's need (by its index in
+  /// `languages`) takes the more urgent.
+  mutating func count(
+    _ key: OwnedKey, note: @autoclosure () -> String?, _ languages: [String], need: (Int) -> TranslationNeed
+  ) {
+    func add(to needs: inout TranslationCensus.Needs) {
+      for (index, language) in languages.enumerated() {
+        let found = need(index)
+        if let current = needs.languages[language], current >= found { continue }
+        needs.languages[language] = found
+      }
+    }
+    if let index = keys.index(forKey: key) {
+      add(to: &keys.values[index])
+    } else {
+      var needs = TranslationCensus.Needs(note: note())
+      add(to: &needs)
+      keys[key] = needs
+    }
   }
 
   /// `.strings` and `.stringsdict` tables, folder by folder (as `lint` compares languages).
@@ -123,23 +144,25 @@ private struct Counting {
       for table in group { tableAt[table.address] = table }
       let languages = counted(group.map(\.address.language), besides: development)
       for source in group where source.address.language == development {
+        // Language by language, each table taken once (a copy per key and language retains
+        // every part of it), and each record's winner read without making the record.
+        let owners = (0..<source.count).map { source.winnerLayerIndex(at: $0) }
+        let needs: [[TranslationNeed]] = languages.map { language in
+          guard let table = tableAt[source.address.inLanguage(language)] else {
+            return Array(repeating: .missing, count: source.count)
+          }
+          return (0..<source.count).map { index in
+            guard
+              let position = table.index(
+                ofKeyOf: source.entry(at: index), digest: source.digest(at: index), hint: index)
+            else { return .missing }
+            return table.winnerLayerIndex(at: position) < owners[index] ? .translatesOtherText : .translated
+          }
+        }
         for index in 0..<source.count {
           let record = source.record(at: index)
           let owned = ownedKey(record.winner, key: record.key, fallbackTable: source.address.relativePath)
-          let entry = source.entry(at: index)
-          note(owned, entry.comment)
-          for language in languages {
-            let need: TranslationNeed
-            if let table = tableAt[source.address.inLanguage(language)],
-              let position = table.index(ofKeyOf: entry, digest: source.digest(at: index), hint: index)
-            {
-              let layer = table.record(at: position).winner.layerIndex
-              need = layer < record.winner.layerIndex ? .translatesOtherText : .translated
-            } else {
-              need = .missing
-            }
-            count(owned, language: language, need)
-          }
+          count(owned, note: source.entry(at: index).comment, languages) { needs[$0][index] }
         }
       }
     }
@@ -174,15 +197,11 @@ private struct Counting {
           // Brought by a table in another language only: no development-language file owns it.
           continue
         }
-        note(owner.key, entry.comment)
-        for language in languages {
-          let need: TranslationNeed
-          if let table = tables[language], let position = table.index(ofKeyOf: lookup) {
-            need = table.record(at: position).winner.layerIndex < owner.layer ? .translatesOtherText : .translated
-          } else {
-            need = .missing
+        count(owner.key, note: entry.comment, languages) { languageIndex in
+          guard let table = tables[languages[languageIndex]], let position = table.index(ofKeyOf: lookup) else {
+            return .missing
           }
-          count(owner.key, language: language, need)
+          return table.record(at: position).winner.layerIndex < owner.layer ? .translatesOtherText : .translated
         }
       }
     }

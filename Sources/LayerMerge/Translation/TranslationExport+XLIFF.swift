@@ -1,3 +1,15 @@
+extension TranslationExport {
+  /// Every language's XLIFF document rendered (``Language/xliff(developmentLanguage:tool:)``),
+  /// on every core, in the order of ``languages``.
+  /// - Parameter tool: The `<header>`'s tool.
+  public func renderedXLIFF(tool: XLIFFTool) -> [XLIFFWriter.Rendering] {
+    let developmentLanguage = developmentLanguage
+    return languages.concurrentMap {
+      XLIFFWriter.render($0.xliff(developmentLanguage: developmentLanguage, tool: tool))
+    }
+  }
+}
+
 extension TranslationExport.Language {
   /// The language as an XLIFF 1.2 document in Xcode's dialect: one `<file>` per owning table,
   /// `original` its development-language file relative to the project, each unit with Xcode's

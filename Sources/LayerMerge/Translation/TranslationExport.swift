@@ -62,9 +62,10 @@ public struct TranslationExport: Sendable {
     for count in counts { census.add(count.census) }
     diagnostics = Diagnostic.once(counts.map(\.errors))
     developmentLanguage = census.developmentLanguages.first ?? options.developmentLanguage ?? "en"
-    let selection = Selection(census: census, all: all, root: project.folder) { shared.loadedByPath[$0] }
+    let layers = shared.loadedByPath
+    let selection = Selection(census: census, all: all, root: project.folder) { layers[$0] }
     let chosen = languages.isEmpty ? census.languages : languages.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    self.languages = chosen.map { Language(language: $0, tables: selection.tables(in: $0)) }
+    self.languages = chosen.concurrentMap { Language(language: $0, tables: selection.tables(in: $0)) }
   }
 
   /// The languages the layers have: their tables' folders and their catalogs' localizations.
@@ -87,14 +88,14 @@ public struct TranslationExport: Sendable {
 // MARK: - Private
 
 /// The units of the census's keys, read from the owning layers' own files.
-private struct Selection {
+private struct Selection: Sendable {
   let all: Bool
   let root: String
-  let layer: (String) -> LoadedLayer?
+  let layer: @Sendable (String) -> LoadedLayer?
   /// The census's keys by owning table.
   let byTable: [TableKey: [String: TranslationCensus.Needs]]
 
-  struct TableKey: Hashable, Comparable {
+  struct TableKey: Hashable, Comparable, Sendable {
     var layer: String
     var table: String
 
@@ -103,7 +104,7 @@ private struct Selection {
     }
   }
 
-  init(census: TranslationCensus, all: Bool, root: String, layer: @escaping (String) -> LoadedLayer?) {
+  init(census: TranslationCensus, all: Bool, root: String, layer: @escaping @Sendable (String) -> LoadedLayer?) {
     self.all = all
     self.root = root
     self.layer = layer

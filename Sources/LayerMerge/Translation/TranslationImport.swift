@@ -109,16 +109,29 @@ public struct TranslationImport: Sendable {
       for unit in file.units { take(unit, into: &plan, from: destination) }
       planned[destination.path] = plan
     }
-    for path in planned.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      guard let plan = planned[path] else { continue }
-      finish(plan, skippingInvalid: skippingInvalid)
+    // Each file is edited and checked on its own: on every core, the results kept in path order.
+    let plans = planned.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).compactMap { planned[$0] }
+    for part in plans.concurrentMap({ Self.finished($0, skippingInvalid: skippingInvalid) }) {
+      diagnostics += part.diagnostics
+      skippedUnits += part.skippedUnits
+      changes += part.changes
     }
   }
 
   // MARK: - Private
 
+  /// An empty plan, which ``finished(_:skippingInvalid:)`` fills with one file's outcome.
+  private init() {}
+
+  /// One file's edits applied and checked: its change, diagnostics and units left out.
+  private static func finished(_ plan: PlannedFile, skippingInvalid: Bool) -> TranslationImport {
+    var part = TranslationImport()
+    part.finish(plan, skippingInvalid: skippingInvalid)
+    return part
+  }
+
   /// The units one file receives.
-  private struct PlannedFile {
+  private struct PlannedFile: Sendable {
     var destination: ImportDestination
     var reference: ImportReference
     var units: [(unit: TranslationImportFile.Unit, edit: TableEdit)] = []

@@ -82,7 +82,7 @@ public struct UnusedKeys: Sendable {
     }
     var reports: [Report] = []
     var diagnostics: [Diagnostic] = []
-    for (index, holder) in holders.enumerated() {
+    for holder in holders {
       let users = holder.users.filter { indexes[$0.target] != nil }
       guard !users.isEmpty else { continue }
       let dynamic = users.reduce(0) { $0 + (indexes[$1.target]?.dynamic ?? 0) }
