@@ -107,6 +107,37 @@ import Testing
       ], languages: ["en", "de"])
   }
 
+  // DuckDuckGo: the shared layer had no `en` file (every English text differed), so each merge
+  // picked `bg`, the language with the most keys, as the one the app is written in.
+
+  @Test func theProjectsDevelopmentRegionIsTheDevelopmentLanguage() throws {
+    let tables: [String: [String: String]] = [
+      "Share/Localizable.strings": ["en": "\"title\" = \"Share\";\n", "bg": "\"title\" = \"Споделяне\";\n"],
+      "Open/Localizable.strings": ["en": "\"title\" = \"Open\";\n", "bg": "\"title\" = \"Споделяне\";\n"],
+    ]
+    for region in ["en", "fr", nil] {
+      let fixture = XcodeProjectFixture(
+        targets: [
+          .init(name: "Share", tables: ["Share/Localizable.strings"]),
+          .init(name: "Open", tables: ["Open/Localizable.strings"]),
+        ], languages: ["en", "bg"], developmentRegion: region)
+      let scratch = try Self.project(fixture, tables: tables)
+      let initialized = try ToolRunner.run(["init", "--xcodeproj", "App.xcodeproj"], in: scratch.root)
+      #expect(initialized.status == 0, "\(initialized.standardError)")
+      let config = try #require(scratch.read("locmerge.json"))
+      // Only a region the copies have: `fr` is none of their languages.
+      #expect(config.contains(#""developmentLanguage": "en""#) == (region == "en"), "\(region ?? "none"): \(config)")
+      #expect(!config.contains(#""developmentLanguage": "fr""#))
+      // What the translators get: Bulgarian from English, not English from Bulgarian.
+      let exported = try ToolRunner.run(["export", "--all", "-o", "xliff"], in: scratch.root)
+      #expect(exported.status == 0, "\(exported.standardError)")
+      let translated = region == "en" ? "bg" : "en"
+      #expect(
+        FileManager.default.fileExists(atPath: scratch.path("xliff/\(translated).xliff")),
+        "\(region ?? "none"): \(exported.standardError)")
+    }
+  }
+
   // DuckDuckGo: the packet tunnel extension's keys all equal the app's.
 
   @Test func anExtensionWhoseStringsAreAllTheAppsSharesTheAppsLayer() throws {

@@ -40,6 +40,10 @@ public struct Extraction: Sendable {
   /// (``write(to:projectFile:keepingErrors:)``).
   public var errorsInCopies: [ErrorInCopy]
 
+  /// The development language the project file names (`"developmentLanguage"`), or `nil` to let
+  /// each merge pick one from its base (``MergeOptions/developmentLanguage``).
+  public var developmentLanguage: String? = nil
+
   /// Whether the extraction must not be written.
   public var hasErrors: Bool { diagnostics.containsErrors }
 
@@ -96,7 +100,8 @@ public struct Extraction: Sendable {
       targets: zip(targets, stacks).map { target, stack in
         ProjectFile.Target(
           name: target.name, overlays: stack.dropFirst().map { Layer(path: PathText.join(out, $0.name)) })
-      }, options: MergeOptions(baseline: baseline), state: PathTemplate(XcodeProjectFileSettings.state))
+      }, options: MergeOptions(developmentLanguage: developmentLanguage, baseline: baseline),
+      state: PathTemplate(XcodeProjectFileSettings.state))
   }
 
   /// The name of the file that keeps an empty layer's folder (git keeps no empty folder).

@@ -77,6 +77,13 @@ extension Extractor {
     extraction.report.baseEntries = extraction.base.entryCount
     extraction.report.brandEntries = extraction.brands.map { ($0.name, $0.entryCount) }
     finish(&extraction, copies: copies)
+    // The project's development region, when the copies have it, is what Xcode shows untranslated:
+    // left to pick by key counts, a merge without `en` could take another language (DuckDuckGo's `bg`).
+    if let region = families.developmentRegion,
+      families.families.contains(where: { $0.members.contains { $0.files[region] != nil } })
+    {
+      extraction.developmentLanguage = region
+    }
     return extraction
   }
 

@@ -65,6 +65,8 @@ public struct TableFamilies: Hashable, Sendable {
   public var missingCopies: [MissingCopy]
   /// The product targets, in the project's order.
   public var productTargets: [String]
+  /// The project's development region (`developmentRegion`), if it names one.
+  public var developmentRegion: String?
 
   /// Sorts the tables of a project's product targets.
   /// - Parameter project: The project, with its tables read (paths relative to its source root).
@@ -106,6 +108,7 @@ public struct TableFamilies: Hashable, Sendable {
     self.left = left
     self.missingCopies = missingCopies
     self.productTargets = products.map(\.name)
+    self.developmentRegion = project.developmentRegion
   }
 
   /// The targets of every family, in the project's order.

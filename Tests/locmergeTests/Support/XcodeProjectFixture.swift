@@ -17,6 +17,8 @@ struct XcodeProjectFixture {
   var targets: [Target]
   /// The languages of every table.
   var languages: [String]
+  /// The project's `developmentRegion`, if it has one.
+  var developmentRegion: String? = nil
 
   /// The project file's text.
   var text: String {
@@ -85,7 +87,9 @@ struct XcodeProjectFixture {
     let project = id()
     return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n\n"
       + objects
-      + "\t\t\(project) = {\n\t\t\tisa = PBXProject;\n\t\t\tmainGroup = \(mainGroup);\n"
+      + "\t\t\(project) = {\n\t\t\tisa = PBXProject;\n"
+      + (developmentRegion.map { "\t\t\tdevelopmentRegion = \($0);\n" } ?? "")
+      + "\t\t\tmainGroup = \(mainGroup);\n"
       + "\t\t\ttargets = (\n\(targetList)\t\t\t);\n\t\t};\n"
       + "\t};\n\trootObject = \(project);\n}\n"
   }
