@@ -17,6 +17,9 @@ struct ShippedTables {
   let languages: [String]
   /// The merged tables, by table name and language.
   private let tables: [String: [String: [MergedTable]]]
+  /// The merged tables of each table name in each of ``languages``, by the language's index:
+  /// probing them needs no hash of the language's name.
+  private let tablesByLanguageIndex: [String: [[MergedTable]]]
   /// The merged String Catalogs, by table name.
   private let catalogs: [String: [MergedCatalog]]
   /// Each table's keys with format specifiers in the development language (and `Base`), by their
@@ -42,7 +45,9 @@ struct ShippedTables {
     }
     self.tables = tables
     self.catalogs = catalogs
-    self.languages = languages.sorted()
+    let sorted = languages.sorted()
+    self.languages = sorted
+    tablesByLanguageIndex = tables.mapValues { byLanguage in sorted.map { byLanguage[$0] ?? [] } }
     self.developmentLanguage = merge.developmentLanguage ?? fallback
   }
 
@@ -59,21 +64,15 @@ struct ShippedTables {
     return nil
   }
 
-  /// The shipped languages whose tables of this name define `key`: the key hashed once for all of
-  /// them (a target's check asks this of every distinct key it looks up).
-  func languages(defining key: String, table name: String) -> Set<String> {
-    guard let byLanguage = tables[name] else { return [] }
+  /// Which of ``languages`` (by index) have tables of this name that define `key`: the key hashed
+  /// once for all of them (a target's check asks this of every distinct key it looks up).
+  func languages(defining key: String, table name: String) -> [Bool] {
+    guard let byLanguage = tablesByLanguageIndex[name] else { return Array(repeating: false, count: languages.count) }
     let entry = LocalizationEntry(key: key, value: .string(""))
     let digest = entry.withKeyBytes { KeyIndex.digest($0) }
-    var defining: Set<String> = []
-    for language in languages {
-      guard let candidates = byLanguage[language] else { continue }
-      for index in candidates.indices where candidates[index].index(ofKeyOf: entry, digest: digest) != nil {
-        defining.insert(language)
-        break
-      }
+    return byLanguage.map { candidates in
+      candidates.indices.contains { candidates[$0].index(ofKeyOf: entry, digest: digest) != nil }
     }
-    return defining
   }
 
   /// Where the development language (else `Base`, which the runtime reads last) defines `key`,

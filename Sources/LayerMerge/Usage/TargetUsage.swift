@@ -86,6 +86,9 @@ public struct TargetUsage: Sendable {
     // Each key is looked up in every shipped language once per target, however many lookups ask
     // for it: shared code repeats keys, and a check per lookup × language dominated `lint`.
     var translationChecked: Set<UntranslatedKey> = []
+    // Where each key the code asks for is defined, found once per target (`.some(nil)`: nowhere).
+    var definitions: [UntranslatedKey: SourceLocation?] = [:]
+    let developmentIndex = shipped.languages.firstIndex(of: shipped.developmentLanguage)
     for path in files {
       guard let file = scanned.files[path] else { continue }
       if let problem = file.problem { problems.append(problem) }
@@ -112,15 +115,23 @@ public struct TargetUsage: Sendable {
         case .dynamic: tableKey = nil
         }
         let here = SourceLocation(path: path, position: lookup.position)
-        guard let tableKey, let definition = shipped.developmentDefinition(of: tableKey, table: table) else {
+        let definition = tableKey.flatMap { key -> SourceLocation? in
+          let which = UntranslatedKey(table: table, key: key)
+          if let known = definitions[which] { return known }
+          let found = shipped.developmentDefinition(of: key, table: table)
+          definitions[which] = .some(found)
+          return found
+        }
+        guard let tableKey, let definition else {
           // Translated, but not in the development language: that language shows the key (or
           // the code's default value), the others their translation.
           if case .literal(let key) = lookup.key {
             let having = shipped.languages(defining: key, table: table)
-            if !having.isEmpty {
+            if having.contains(true) {
               let which = UntranslatedKey(table: table, key: key)
               if lacking[which] == nil {
-                lacking[which] = (Set(shipped.languages).subtracting(having).union([shipped.developmentLanguage]), here)
+                let lackingLanguages = zip(shipped.languages, having).filter { !$0.1 }.map(\.0)
+                lacking[which] = (Set(lackingLanguages).union([shipped.developmentLanguage]), here)
                 order.append(which)
               }
               continue
@@ -132,7 +143,9 @@ public struct TargetUsage: Sendable {
         let which = UntranslatedKey(table: table, key: tableKey)
         guard translationChecked.insert(which).inserted else { continue }
         let defining = shipped.languages(defining: tableKey, table: table)
-        let languages = shipped.languages.filter { $0 != shipped.developmentLanguage && !defining.contains($0) }
+        let languages = shipped.languages.indices.filter { $0 != developmentIndex && !defining[$0] }.map {
+          shipped.languages[$0]
+        }
         guard !languages.isEmpty else { continue }
         lacking[which] = (Set(languages), definition)
         order.append(which)
