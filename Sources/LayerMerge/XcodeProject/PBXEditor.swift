@@ -75,9 +75,13 @@ struct PBXEditor {
       guard let lineStart = lineStart(before: anchor) else {
         throw LayoutError(message: "an element of this list shares its line with other text", offset: anchor)
       }
+      // The first element's indentation; else that of the element the new line goes before (only
+      // spaces and tabs, as `lineStart` found); else the closing line's and a tab.
       let indent: [UInt8]
       if let first = elements.first, let firstLine = self.lineStart(before: document.range(first).lowerBound) {
         indent = Array(bytes[firstLine..<document.range(first).lowerBound])
+      } else if element != nil {
+        indent = Array(bytes[lineStart..<anchor])
       } else {
         indent = Array(bytes[lineStart..<close]) + [0x09]
       }

@@ -150,4 +150,25 @@ import Testing
       contentsOf: PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj"))
     #expect(uninstall.bytes == [UInt8](original))
   }
+  /// Found by CI's fuzz run: when the first phase's line is indented with other than spaces and
+  /// tabs (a form feed), the new line took its indentation from the wrong place — every line from
+  /// the anchor to the list's end — and the target listed its phases twice; uninstall could not
+  /// give the file back. Only the phase's line is added, indented as the phase it goes before.
+  @Test func aListWhoseFirstLineIsOddlyIndentedGetsOnlyThePhasesLine() throws {
+    let fixture = PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
+    let original = try XcodeProjectReader.read(path: fixture.path)
+    let text = String(decoding: original.document.bytes, as: UTF8.self).replacing(
+      "\t\t\t\t1A0000000000000000000702 /* Sources */,\n", with: "\t\t\u{0C}\t1A0000000000000000000702 /* Sources */,\n"
+    )
+    #expect(text.utf8.count == original.document.bytes.count)
+    let project = try XcodeProjectReader.parse(Array(text.utf8), path: fixture.path)
+    let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Globex"])
+    let added = try #require(Self.addedLines(old: Array(text.utf8), new: install.bytes))
+    #expect(added.filter { $0.hasSuffix("/* Resources */,") || $0.hasSuffix("/* Frameworks */,") }.isEmpty, "\(added)")
+    #expect(added.contains { $0.hasPrefix("\t\t\t\t") && $0.hasSuffix("/* [locmerge] Merge Localized Strings */,") })
+    let installed = try XcodeProjectReader.parse(install.bytes, path: fixture.path)
+    #expect(
+      try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: ["Globex"]).bytes
+        == Array(text.utf8))
+  }
 }
