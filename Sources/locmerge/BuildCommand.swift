@@ -56,7 +56,10 @@ struct BuildCommand {
       return error.status
     }
     if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
-    for index in targets.indices { targets[index].sources = code.files[targets[index].name] }
+    for index in targets.indices {
+      targets[index].sources = code.files[targets[index].name]
+      targets[index].copiedTables = code.copiedTables[targets[index].name]
+    }
 
     let serial = SerialConsole(console)
     let showsProgress = console.errorIsTerminal && targets.count > 1 && !options.quiet

@@ -27,12 +27,14 @@ struct ProjectLintCommand {
     let settings = context.settings
     let targets = context.targets
     let files = code.files
+    let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }
     let merged = shared.merge(stacks, options: settings) { index, result in
       var diagnostics = result.diagnostics
       if let sources = files[targets[index].name] {
         diagnostics +=
           TargetUsage(
-            target: targets[index].name, files: sources, scanned: scanned, merge: result, rules: settings.rules
+            target: targets[index].name, files: sources, scanned: scanned, merge: result,
+            copied: copied[targets[index].name], rules: settings.rules
           ).diagnostics
       }
       return (diagnostics: diagnostics, inputs: result.inputFiles, language: result.developmentLanguage)

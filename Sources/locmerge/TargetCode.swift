@@ -10,6 +10,9 @@ struct TargetCode {
   var files: [String: [String]] = [:]
   /// The Xcode project read, if one was needed and found.
   var xcodeProject: XcodeProject?
+  /// The tables each target's Xcode target still copies itself (those left where they are), by
+  /// name: the app ships them beside the merge, so its code's lookups find them.
+  var copiedTables: [String: LoadedLayer] = [:]
   /// Why no Xcode project was read although targets needed one (several found, none found).
   var note: String?
 
@@ -85,6 +88,12 @@ struct TargetCode {
       }
     }
     code.xcodeProject = xcode
+    if let xcode {
+      let matched = needXcode.compactMap { xcode.target(named: $0.name) }.filter { !$0.tables.isEmpty }
+      for (target, layer) in zip(matched, CopiedTables(xcode, targets: matched).layers) {
+        code.copiedTables[target.name] = layer
+      }
+    }
     for (target, files) in zip(targets, project.code(of: targets, xcodeProject: xcode)) {
       if let files { code.files[target.name] = files }
     }

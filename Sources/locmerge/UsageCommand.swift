@@ -43,11 +43,13 @@ struct UsageCommand {
     let settings = context.settings
     let shared = SharedLayers(stacks.flatMap { $0 }, options: settings)
     let files = code.files
+    let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }
     let merged = shared.merge(stacks, options: settings) { index, result in
       let name = checked[index].name
       return (
         usage: TargetUsage(
-          target: name, files: files[name] ?? [], scanned: scanned, merge: result, rules: settings.rules),
+          target: name, files: files[name] ?? [], scanned: scanned, merge: result, copied: copied[name],
+          rules: settings.rules),
         errors: result.diagnostics.filter { $0.severity == .error }.count,
         language: result.developmentLanguage
       )

@@ -130,6 +130,34 @@ import Testing
     #expect(!again.standardError.contains("scanned"), "\(again.standardError)")
   }
 
+  /// A table the Xcode target still copies itself (left where it is: DuckDuckGo's app copies its
+  /// own `Localizable.stringsdict`) ships beside the merge: its keys are no missing-key, for `lint`,
+  /// `build` and `usage` alike, and a change to it makes the build check again.
+  @Test func aTableTheTargetStillCopiesCountsAsShipped() throws {
+    let scratch = try Self.shelf(projectFile: false)
+    try scratch.write(
+      "\"greeting.hello\" = \"Hello\";\n\"promo.banner\" = \"Go Pro\";\n\"pro.upgrade\" = \"Go Pro\";\n",
+      to: "Localization/Base/en.lproj/Extra.strings")
+    try scratch.write(
+      """
+      {
+        "base": "Localization/Base",
+        "destination": "build/{target}",
+        "targets": {"Shelf": {"layers": []}}
+      }
+      """, to: "locmerge.json")
+    // Legacy.m asks Localizable for "legacy.button": only the copied Shelf/*.lproj table has it.
+    for command in [["lint"], ["build"], ["usage", "--target", "Shelf"]] {
+      let outcome = try ToolRunner.run(command, in: scratch.root)
+      #expect(!outcome.standardError.contains("[missing-key]"), "\(command): \(outcome.standardError)")
+    }
+    try scratch.write("\"shelf.title\" = \"Shelf\";\n", to: "Shelf/en.lproj/Localizable.strings")
+    let rebuilt = try ToolRunner.run(["build"], in: scratch.root)
+    #expect(rebuilt.status == 1)
+    #expect(
+      rebuilt.standardError.contains("\"legacy.button\" is in no language of Localizable"), "\(rebuilt.standardError)")
+  }
+
   /// Examples/UsageCheck prints what its README promises (CI diffs the same folder): the shared
   /// cart's key only Acme defines is GlobexGo's missing-key at the line; Acme's override no code
   /// asks for is an unused-override; the example's folder is left as it was.

@@ -61,7 +61,8 @@ public struct BuildStamp: Hashable, Sendable {
     defer { withExtendedLifetime(lock) {} }
     guard let stamp = read(in: folder, bookkeeping: bookkeeping.descriptor), stamp.configuration == configuration,
       stamp.isCurrent(
-        inputs: LayerMerger.plannedInputs(configuration.layers, options: options) + Array(Set(sources)), in: folder,
+        // Each file once: a table the Xcode target copies may also be a layer's file.
+        inputs: Array(Set(LayerMerger.plannedInputs(configuration.layers, options: options) + sources)), in: folder,
         state: bookkeeping)
     else { return nil }
     return stamp

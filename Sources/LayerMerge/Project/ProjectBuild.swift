@@ -32,6 +32,9 @@ public struct ProjectBuild: Sendable {
     /// Its code, checked against its merged tables (`missing-key`, `untranslated-key`) and part of
     /// its stamp; `nil` checks no code.
     public var sources: [String]?
+    /// The tables its Xcode target still copies itself (a table only it has, left where it is):
+    /// its code's lookups find them too, and they are part of its stamp.
+    public var copiedTables: LoadedLayer?
 
     /// Creates a target.
     /// - Parameters:
@@ -51,6 +54,24 @@ public struct ProjectBuild: Sendable {
       self.catalogOutput = catalogOutput
       self.state = state
       self.sources = sources
+    }
+
+    /// Equal when everything but the copied tables' contents is, and those are the same files.
+    public static func == (lhs: Target, rhs: Target) -> Bool {
+      lhs.name == rhs.name && lhs.layers == rhs.layers && lhs.destination == rhs.destination
+        && lhs.catalogOutput == rhs.catalogOutput && lhs.state == rhs.state && lhs.sources == rhs.sources
+        && ProjectBuild.paths(of: lhs.copiedTables).sorted() == ProjectBuild.paths(of: rhs.copiedTables).sorted()
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(name)
+      hasher.combine(layers)
+      hasher.combine(destination)
+      hasher.combine(catalogOutput)
+      hasher.combine(state)
+      hasher.combine(sources)
+      hasher.combine(ProjectBuild.paths(of: copiedTables).sorted())
     }
   }
 
@@ -134,6 +155,12 @@ public struct ProjectBuild: Sendable {
     return configuration
   }
 
+  /// The files of a target's copied tables, which its stamp records beside its code.
+  static func paths(of copied: LoadedLayer?) -> [String] {
+    guard let copied else { return [] }
+    return (copied.files.values.map(\.path) + copied.catalogs.values.map(\.path)).map { PathText.absolute($0) }
+  }
+
   /// The settings of a target's merge: ``options``, with the target's own catalog output.
   /// - Parameter target: The target.
   public func options(for target: Target) -> MergeOptions {
@@ -168,7 +195,8 @@ public struct ProjectBuild: Sendable {
       guard refused[target.name] == nil else { return nil }
       let stamp = BuildStamp.current(
         in: destinations[index], configuration: configuration(of: target), options: options(for: target),
-        state: states[index], sources: target.sources ?? [], whileWaiting: { whileWaiting(target) })
+        state: states[index], sources: (target.sources ?? []) + Self.paths(of: target.copiedTables),
+        whileWaiting: { whileWaiting(target) })
       guard let stamp, !(warningsAreErrors && stamp.warnings > 0) else { return nil }
       return stamp
     }
@@ -256,9 +284,15 @@ public struct ProjectBuild: Sendable {
     var diagnostics = merged.diagnostics
     var inputs = merged.inputFingerprints
     if let sources = target.sources {
+      let copied = target.copiedTables.map { LayerMerger.merge(loaded: [$0], options: options(for: target)) }
       let usage = TargetUsage(
-        target: target.name, files: sources, scanned: scanned, merge: merged, rules: options(for: target).rules)
+        target: target.name, files: sources, scanned: scanned, merge: merged, copied: copied,
+        rules: options(for: target).rules)
       diagnostics += usage.diagnostics
+      // Absolute, as the stamp checks them (the Xcode project's paths may be relative).
+      for (path, fingerprint) in copied?.inputFingerprints ?? [:] where inputs[PathText.absolute(path)] == nil {
+        inputs[PathText.absolute(path)] = fingerprint
+      }
       for path in sources {
         guard let file = scanned.files[path] else { continue }
         if let fingerprint = file.fingerprint {

@@ -30,17 +30,20 @@ struct ShippedTables {
   /// - Parameters:
   ///   - merge: A target's merge.
   ///   - developmentLanguage: The language when the merge names none.
-  init(_ merge: MergeResult, developmentLanguage fallback: String = "en") {
+  ///   - copied: Tables the target ships beside its merge (those its Xcode target still copies
+  ///     itself), looked up after the merge's.
+  init(_ merge: MergeResult, copied: MergeResult? = nil, developmentLanguage fallback: String = "en") {
     var tables: [String: [String: [MergedTable]]] = [:]
     var languages: Set<String> = []
-    for table in merge.tables where !Self.isInNestedBundle(table.address.directory) {
+    let merges = [merge] + (copied.map { [$0] } ?? [])
+    for table in merges.flatMap(\.tables) where !Self.isInNestedBundle(table.address.directory) {
       tables[table.address.table, default: [:]][table.address.language, default: []].append(table)
       if table.address.language != "Base" && !table.address.language.isEmpty {
         languages.insert(table.address.language)
       }
     }
     var catalogs: [String: [MergedCatalog]] = [:]
-    for catalog in merge.catalogs where !Self.isInNestedBundle(catalog.address.directory) {
+    for catalog in merges.flatMap(\.catalogs) where !Self.isInNestedBundle(catalog.address.directory) {
       catalogs[catalog.address.table, default: []].append(catalog)
     }
     self.tables = tables

@@ -65,11 +65,14 @@ public struct TargetUsage: Sendable {
   ///   - files: Its source files.
   ///   - scanned: The lookups of those files (and others').
   ///   - merge: Its merged tables.
+  ///   - copied: The tables its Xcode target still copies itself (Copy Bundle Resources: tables
+  ///     only it has, left where they are), merged on their own: the app ships them too.
   ///   - rules: The levels of the usage codes.
   public init(
-    target: String, files: [String], scanned: ScannedSources, merge: MergeResult, rules: CheckRules = CheckRules()
+    target: String, files: [String], scanned: ScannedSources, merge: MergeResult, copied: MergeResult? = nil,
+    rules: CheckRules = CheckRules()
   ) {
-    let shipped = ShippedTables(merge)
+    let shipped = ShippedTables(merge, copied: copied)
     self.target = target
     var seenFiles: Set<String> = []
     let files = files.filter { seenFiles.insert($0).inserted }
