@@ -290,8 +290,9 @@ public struct ProjectBuild: Sendable {
         rules: options(for: target).rules)
       diagnostics += usage.diagnostics
       // Absolute, as the stamp checks them (the Xcode project's paths may be relative).
-      for (path, fingerprint) in copied?.inputFingerprints ?? [:] where inputs[PathText.absolute(path)] == nil {
-        inputs[PathText.absolute(path)] = fingerprint
+      for (path, fingerprint) in copied?.inputFingerprints ?? [:] {
+        let absolute = PathText.absolute(path)
+        if inputs[absolute] == nil { inputs[absolute] = fingerprint }
       }
       for path in sources {
         guard let file = scanned.files[path] else { continue }

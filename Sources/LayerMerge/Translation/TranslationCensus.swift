@@ -201,7 +201,7 @@ private struct Counting {
           guard let table = tables[languages[languageIndex]], let position = table.index(ofKeyOf: lookup) else {
             return .missing
           }
-          return table.record(at: position).winner.layerIndex < owner.layer ? .translatesOtherText : .translated
+          return table.winnerLayerIndex(at: position) < owner.layer ? .translatesOtherText : .translated
         }
       }
     }
