@@ -35,7 +35,21 @@ struct LiteralDecoder {
   /// The value of literals without interpolations written one after the other (`@"a" @"b"`, as C
   /// joins them).
   func joinedValue(of literals: [Int32]) -> String {
-    String(decoding: joinedBytes(of: literals), as: UTF8.self)
+    if literals.count == 1, let text = plainText(of: literals[0]) { return String(decoding: text, as: UTF8.self) }
+    return String(decoding: joinedBytes(of: literals), as: UTF8.self)
+  }
+
+  /// The text of a one-line literal without interpolations or escapes, which is its value as
+  /// written: most keys, read without decoding byte by byte.
+  private func plainText(of literal: Int32) -> UnsafeBufferPointer<UInt8>? {
+    let info = tokens.literals[Int(literal)]
+    guard info.style != .swiftMultiLine, info.firstSegment >= 0 else { return nil }
+    let segment = tokens.segments[Int(info.firstSegment)]
+    let start = Int(segment.start)
+    let end = min(Int(segment.end), p.count)
+    guard segment.next < 0, start <= end else { return nil }
+    let text = UnsafeBufferPointer(rebasing: p[start..<end])
+    return info.style == .cRaw || !text.contains(SourceBytes.backslash) ? text : nil
   }
 
   /// The bytes of that value: a C escape can make bytes that are not UTF-8.

@@ -31,8 +31,8 @@ struct LookupMatcher {
   /// SwiftUI forms found, kept until the file is known to import SwiftUI.
   private var swiftUIFound: [Found] = []
   private var importsSwiftUI = false
-  /// The name tokens of the lookups found.
-  private var matchedNames: Set<Int> = []
+  /// The name tokens of the lookups found, ascending (tokens are visited in order).
+  private var matchedNames: [Int] = []
   /// Objective-C: the groups open at the current token, innermost last.
   private var openGroups: [Int] = []
   /// The brackets of the messages read, so that a bracket's selector is read once however many
@@ -59,7 +59,19 @@ struct LookupMatcher {
     matcher.run()
     if matcher.importsSwiftUI { matcher.found += matcher.swiftUIFound }
     let matched = matcher.matchedNames
-    return matcher.found.filter { $0.unlessLookupAt < 0 || !matched.contains($0.unlessLookupAt) }
+    guard matcher.found.contains(where: { $0.unlessLookupAt >= 0 }) else { return matcher.found }
+    return matcher.found.filter { $0.unlessLookupAt < 0 || !Self.contains(matched, $0.unlessLookupAt) }
+  }
+
+  /// Whether an ascending array holds `value`.
+  private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value
   }
 
   private init(
@@ -123,7 +135,7 @@ struct LookupMatcher {
       // A modifier has a receiver: `view.help(…)`, `)\n.help(…)`; `case .alert(…)` is a pattern.
       if !hasDot || i < 2 || !isOperandEnd(i - 2) { return false }
     case .bundleMethod:
-      receiverBundle = hasDot ? receiverText(before: i - 1).flatMap(defaultBundleFiltered) : "self"
+      receiverBundle = hasDot ? receiverText(before: i - 1).flatMap { defaultBundleFiltered($0) } : "self"
     case .qualified(let qualifier):
       var j = i
       for component in qualifier.reversed() {
@@ -136,16 +148,19 @@ struct LookupMatcher {
     parseArguments(openingAt: i + 1)
     guard let keyArgument = argument(form.key) else { return false }
     guard let (key, unless) = keyValue(keyArgument, form) else { return false }
-    let bundle = form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap(argument).flatMap(bundleValue)
+    let bundle =
+      form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap { argument($0) }.flatMap { bundleValue($0) }
     record(
       Found(
-        offset: Int(tokens[keyArgument.start].start), key: key, table: tableValue(form.table.flatMap(argument), form),
+        offset: Int(tokens[keyArgument.start].start), key: key,
+        table: tableValue(form.table.flatMap { argument($0) }, form),
         form: form.display, bundle: bundle, unlessLookupAt: unless), form, nameAt: i)
     return true
   }
 
   private mutating func record(_ lookup: Found, _ form: LookupForm, nameAt name: Int) {
-    matchedNames.insert(name)
+    // `run` visits the tokens in order and records at most one lookup per name: ascending.
+    matchedNames.append(name)
     if form.needsSwiftUI {
       swiftUIFound.append(lookup)
     } else {
@@ -205,7 +220,8 @@ struct LookupMatcher {
     let receiver = expressionText(open + 1, i)
     record(
       Found(
-        offset: Int(tokens[keyArgument.start].start), key: key, table: tableValue(form.table.flatMap(argument), form),
+        offset: Int(tokens[keyArgument.start].start), key: key,
+        table: tableValue(form.table.flatMap { argument($0) }, form),
         form: form.display, bundle: defaultBundleFiltered(receiver), unlessLookupAt: unless), form, nameAt: i)
     return true
   }
