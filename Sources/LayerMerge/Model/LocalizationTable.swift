@@ -112,6 +112,12 @@ public struct LocalizationTable: Hashable, Sendable {
   /// The digest of the key at `index`, for lookups of the same key in other tables.
   func digest(at index: Int) -> UInt64 { self.index.digests[index] }
 
+  /// Where the key with these UTF-8 bytes and digest stands, if the table has it: a look-up
+  /// without making an entry.
+  func index(ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int? {
+    position(ofKeyBytes: bytes, digest: digest)
+  }
+
   private func position(ofKeyBytes bytes: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int? {
     index.position(digest: digest) { candidate in
       entries[candidate].withKeyBytes { bytesEqual($0, bytes) }

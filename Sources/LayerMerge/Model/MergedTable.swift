@@ -199,6 +199,14 @@ public struct MergedTable: Sendable {
     }
   }
 
+  /// The lowest file's path when the table is that file's table changed by a patch: every merge over
+  /// the same lowest file has its keys at the positions below ``sharedPartCount`` (a patch replaces
+  /// values there, never keys), so what they hold can be worked out once for all those merges.
+  var sharedLowestFile: String? { first == nil ? lowestFile?.path : nil }
+
+  /// How many positions hold the lowest file's keys when ``sharedLowestFile`` is known; `0` otherwise.
+  var sharedPartCount: Int { sharedLowestFile == nil ? 0 : lowestPartCount }
+
   /// The positions whose records are not `.inherited`, ascending: what layers above the base
   /// define. Without a patch every record is looked at.
   var nonInheritedPositions: [Int] {

@@ -17,6 +17,8 @@ public struct ScannedSources: Sendable {
     /// Whether no file is there: a project that lists a deleted file fails to compile anyway,
     /// and says so better than this tool could, so it is only counted.
     public var isMissing = false
+    /// The lookups as a target's check reads them.
+    var checked = CheckedLookups()
   }
 
   /// Scans one file's bytes: the source scanner, or a stand-in in a test.
@@ -28,6 +30,11 @@ public struct ScannedSources: Sendable {
   public private(set) var scannedCount: Int
   /// How many files were not there.
   public private(set) var missingCount = 0
+  /// The literal keys the files look up, numbered once for the run.
+  private(set) var keyNumbers = LookupKeyNumbers()
+  /// Which numbered keys each table file shared by several targets' merges defines, worked out
+  /// for the first target that ships it (see ``ShippedTables/definedKeys(numbers:shared:)``).
+  let sharedDefinitions = SharedMemo<KeyBits>()
 
   /// Reads and scans files with the source scanner.
   /// - Parameters:
@@ -49,7 +56,9 @@ public struct ScannedSources: Sendable {
       guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)) else { return nil }
       do throws(FileBytes.Failure) {
         let read = try FileBytes.readRegularFile(path)
-        return File(lookups: scan(read.bytes, language), fingerprint: read.fingerprint, problem: nil)
+        let lookups = scan(read.bytes, language)
+        return File(
+          lookups: lookups, fingerprint: read.fingerprint, problem: nil, checked: CheckedLookups(lookups))
       } catch {
         guard error != .missing else { return File(lookups: [], fingerprint: nil, problem: nil, isMissing: true) }
         return File(
@@ -58,9 +67,14 @@ public struct ScannedSources: Sendable {
       }
     }
     var files: [String: File] = [:]
+    // Numbered one file after another, so a run's numbers do not depend on the cores' timing.
+    var numbers = LookupKeyNumbers()
     for (path, file) in zip(distinct, results) {
-      if let file { files[path] = file }
+      guard var file else { continue }
+      file.checked.number(file.lookups, with: &numbers)
+      files[path] = file
     }
+    keyNumbers = numbers
     self.files = files
     self.scannedCount = files.values.filter { $0.problem == nil && !$0.isMissing }.count
     self.missingCount = files.values.filter(\.isMissing).count

@@ -78,6 +78,42 @@ struct ShippedTables {
     }
   }
 
+  /// Which of a run's numbered keys each of ``languages`` defines (by the language's index), and
+  /// which the development language defines (it, `Base`, or a catalog of the table, as
+  /// ``developmentDefinition(of:table:)`` finds them).
+  ///
+  /// A merged table's keys are its lowest file's and those the layers above add; the first are
+  /// matched with the numbers once per run (`shared`, by the file's path), so targets over one base
+  /// match only what their own layers add.
+  func definedKeys(numbers: LookupKeyNumbers, shared: SharedMemo<KeyBits>) -> (
+    languages: [KeyBits], development: KeyBits
+  ) {
+    let none = KeyBits(count: numbers.count)
+    var byLanguage = Array(repeating: none, count: languages.count)
+    var development = none
+    let languageIndexes = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1, $0) })
+    for (name, byLanguageName) in tables where numbers.asksFor(table: name) {
+      for (language, merged) in byLanguageName {
+        let index = languageIndexes[language]
+        let isDevelopment = language == developmentLanguage || language == "Base"
+        guard index != nil || isDevelopment else { continue }
+        var defined = none
+        for table in merged { Self.addKeys(of: table, name: name, numbers: numbers, shared: shared, to: &defined) }
+        if let index { byLanguage[index].formUnion(defined) }
+        if isDevelopment { development.formUnion(defined) }
+      }
+    }
+    for (name, merged) in catalogs where numbers.asksFor(table: name) {
+      for catalog in merged {
+        for entry in catalog.catalog.entries {
+          let key = LocalizationEntry(key: entry.key, value: .string(""))
+          if let number = numbers.number(ofKeyOf: key, digest: nil, table: name) { development.insert(number) }
+        }
+      }
+    }
+    return (byLanguage, development)
+  }
+
   /// Where the development language (else `Base`, which the runtime reads last) defines `key`,
   /// or a catalog of the table lists it; `nil` when the target would show the key raw.
   func developmentDefinition(of key: String, table name: String) -> SourceLocation? {
@@ -113,6 +149,30 @@ struct ShippedTables {
       for entry in catalog.catalog.entries { add(entry.key) }
     }
     return index
+  }
+
+  /// Adds the numbers of a merged table's keys: its lowest file's from `shared` (matched the first
+  /// time a merge asks), the rest one by one.
+  private static func addKeys(
+    of table: MergedTable, name: String, numbers: LookupKeyNumbers, shared: SharedMemo<KeyBits>,
+    to defined: inout KeyBits
+  ) {
+    func add(_ positions: Range<Int>, to bits: inout KeyBits) {
+      for position in positions {
+        let number = numbers.number(ofKeyOf: table.entry(at: position), digest: table.digest(at: position), table: name)
+        if let number { bits.insert(number) }
+      }
+    }
+    let sharedCount = table.sharedPartCount
+    if let file = table.sharedLowestFile {
+      defined.formUnion(
+        shared.value("\(name)\u{0}\(file)") {
+          var bits = KeyBits(count: numbers.count)
+          add(0..<sharedCount, to: &bits)
+          return bits
+        })
+    }
+    add(sharedCount..<table.count, to: &defined)
   }
 
   /// Where a merged catalog's entry stands: in the file of the lowest layer that has the key, at

@@ -84,79 +84,100 @@ public struct TargetUsage: Sendable {
     missing = []
     untranslated = []
     var problems: [Diagnostic] = []
-    var lacking: [UntranslatedKey: (languages: Set<String>, location: SourceLocation)] = [:]
-    var order: [UntranslatedKey] = []
-    // Each key is looked up in every shipped language once per target, however many lookups ask
-    // for it: shared code repeats keys, and a check per lookup × language dominated `lint`.
-    var translationChecked: Set<UntranslatedKey> = []
-    // Where each key the code asks for is defined, found once per target (`.some(nil)`: nowhere).
-    var definitions: [UntranslatedKey: SourceLocation?] = [:]
-    let developmentIndex = shipped.languages.firstIndex(of: shipped.developmentLanguage)
+    // Keys are numbers: the run's (a literal key, numbered when the files were scanned), then
+    // from `numbers.count` on the table keys this target's interpolations match that no literal
+    // names. Shared code repeats keys, and a check per lookup × language dominated `lint`.
+    let numbers = scanned.keyNumbers
+    var matched: [UntranslatedKey: Int] = [:]
+    var extra: [UntranslatedKey] = []
+    // Every checked lookup in source order: its key's number (`-1`: an interpolation no key of the
+    // table matches), its file's place in `lookupsByFile` and its index there.
+    var checked: [(number: Int, file: Int, index: Int)] = []
+    var lookupsByFile: [(path: String, lookups: [SourceLookup])] = []
     for path in files {
       guard let file = scanned.files[path] else { continue }
       if let problem = file.problem { problems.append(problem) }
-      for lookup in file.lookups {
-        lookups += 1
-        guard lookup.readsOwnTables else {
-          otherBundle += 1
+      let counts = file.checked
+      lookups += counts.count
+      otherBundle += counts.otherBundle
+      dynamic += counts.dynamic
+      literal += counts.literal
+      guard !counts.indexes.isEmpty else { continue }
+      let fileIndex = lookupsByFile.count
+      lookupsByFile.append((path, file.lookups))
+      for (index, number) in zip(counts.indexes, counts.numbers) {
+        guard number == CheckedLookups.interpolated else {
+          checked.append((number, fileIndex, index))
           continue
         }
-        guard let table = lookup.table.name else {
-          dynamic += 1
+        let lookup = file.lookups[index]
+        guard case .interpolated(let pieces) = lookup.key, let table = lookup.table.name,
+          let key = shipped.match(pieces, table: table)
+        else {
+          checked.append((-1, fileIndex, index))
           continue
         }
-        if case .dynamic = lookup.key {
-          dynamic += 1
+        let which = UntranslatedKey(table: table, key: key)
+        if let known = matched[which] {
+          checked.append((known, fileIndex, index))
           continue
         }
-        literal += 1
-        guard KeySkeleton.hasText(lookup.key) else { continue }
-        let tableKey: String?
-        switch lookup.key {
-        case .literal(let key): tableKey = key
-        case .interpolated(let pieces): tableKey = shipped.match(pieces, table: table)
-        case .dynamic: tableKey = nil
-        }
-        let here = SourceLocation(path: path, position: lookup.position)
-        let definition = tableKey.flatMap { key -> SourceLocation? in
-          let which = UntranslatedKey(table: table, key: key)
-          if let known = definitions[which] { return known }
-          let found = shipped.developmentDefinition(of: key, table: table)
-          definitions[which] = .some(found)
-          return found
-        }
-        guard let tableKey, let definition else {
-          // Translated, but not in the development language: that language shows the key (or
-          // the code's default value), the others their translation.
-          if case .literal(let key) = lookup.key {
-            let having = shipped.languages(defining: key, table: table)
-            if having.contains(true) {
-              let which = UntranslatedKey(table: table, key: key)
-              if lacking[which] == nil {
-                let lackingLanguages = zip(shipped.languages, having).filter { !$0.1 }.map(\.0)
-                lacking[which] = (Set(lackingLanguages).union([shipped.developmentLanguage]), here)
-                order.append(which)
-              }
-              continue
-            }
-          }
-          missing.append(Miss(key: lookup.key.description, table: table, location: here, form: lookup.form))
-          continue
-        }
-        let which = UntranslatedKey(table: table, key: tableKey)
-        guard translationChecked.insert(which).inserted else { continue }
-        let defining = shipped.languages(defining: tableKey, table: table)
-        let languages = shipped.languages.indices.filter { $0 != developmentIndex && !defining[$0] }.map {
-          shipped.languages[$0]
-        }
-        guard !languages.isEmpty else { continue }
-        lacking[which] = (Set(languages), definition)
-        order.append(which)
+        let entry = LocalizationEntry(key: key, value: .string(""))
+        let number = numbers.number(ofKeyOf: entry, digest: nil, table: table) ?? numbers.count + extra.count
+        if number >= numbers.count { extra.append(which) }
+        matched[which] = number
+        checked.append((number, fileIndex, index))
       }
     }
-    untranslated = order.compactMap { which in
-      lacking[which].map {
-        Untranslated(key: which.key, table: which.table, languages: $0.languages.sorted(), location: $0.location)
+    let defined = shipped.definedKeys(numbers: numbers, shared: scanned.sharedDefinitions)
+    // A matched interpolation's key is the development language's (the match reads its keys).
+    let extraDefined = extra.map { shipped.languages(defining: $0.key, table: $0.table) }
+    func isDefined(_ number: Int, inLanguage index: Int) -> Bool {
+      number < numbers.count ? defined.languages[index].contains(number) : extraDefined[number - numbers.count][index]
+    }
+    let developmentIndex = shipped.languages.firstIndex(of: shipped.developmentLanguage)
+    var reported = KeyBits(count: numbers.count + extra.count)
+    func location(_ file: Int, _ index: Int) -> SourceLocation {
+      SourceLocation(path: lookupsByFile[file].path, position: lookupsByFile[file].lookups[index].position)
+    }
+    func miss(_ file: Int, _ index: Int) -> Miss {
+      let lookup = lookupsByFile[file].lookups[index]
+      return Miss(
+        key: lookup.key.description, table: lookup.table.name ?? "", location: location(file, index), form: lookup.form)
+    }
+    for (number, file, index) in checked {
+      guard number >= 0 else {
+        missing.append(miss(file, index))
+        continue
+      }
+      let isDevelopmentKey = number >= numbers.count || defined.development.contains(number)
+      guard isDevelopmentKey || shipped.languages.indices.contains(where: { isDefined(number, inLanguage: $0) }) else {
+        missing.append(miss(file, index))
+        continue
+      }
+      // Each key's languages are looked at once, however many lookups ask for it.
+      guard !reported.contains(number) else { continue }
+      reported.insert(number)
+      let (table, key) =
+        number < numbers.count
+        ? numbers.keys[number] : (extra[number - numbers.count].table, extra[number - numbers.count].key)
+      let lacking = shipped.languages.indices.filter { $0 != developmentIndex && !isDefined(number, inLanguage: $0) }
+        .map {
+          shipped.languages[$0]
+        }
+      if isDevelopmentKey {
+        guard !lacking.isEmpty else { continue }
+        untranslated.append(
+          Untranslated(
+            key: key, table: table, languages: lacking,
+            location: shipped.developmentDefinition(of: key, table: table) ?? location(file, index)))
+      } else {
+        // Translated, but not in the development language: that language shows the key (or the
+        // code's default value), the others their translation.
+        untranslated.append(
+          Untranslated(
+            key: key, table: table, languages: Set(lacking + [shipped.developmentLanguage]).sorted(),
+            location: location(file, index)))
       }
     }
     var diagnostics = problems

@@ -164,4 +164,49 @@ import Testing
       ])
     #expect((scanned.scannedCount, scanned.missingCount) == (0, 1))
   }
+
+  /// Targets over one base share the work on its files: what one target's overlay adds must not
+  /// count for another, whichever target is checked first.
+  @Test func targetsOverOneBaseEachHaveOnlyTheKeysOfTheirOwnLayers() throws {
+    let fixture = try UsageFixture(
+      tables: [
+        "Base": [
+          "en.lproj/Localizable.strings": "\"shared\" = \"Shared\";\n",
+          "de.lproj/Localizable.strings": "\"shared\" = \"Geteilt\";\n",
+        ],
+        "BrandA": [
+          "en.lproj/Localizable.strings": "\"brand.a\" = \"A\";\n\"shared\" = \"Shared by A\";\n",
+          "de.lproj/Localizable.strings": "\"brand.a\" = \"A\";\n",
+        ],
+        "BrandB": ["en.lproj/Localizable.strings": "\"shared\" = \"Shared by B\";\n"],
+      ],
+      sources: [
+        "Shared/Code.swift": [UsageFixture.literal("shared", line: 1), UsageFixture.literal("brand.a", line: 2)]
+      ])
+    let options = MergeOptions(developmentLanguage: "en")
+    let merges = [
+      "A": LayerMerger.merge(fixture.layers.layers("Base", "BrandA"), options: options),
+      "B": LayerMerger.merge(fixture.layers.layers("Base", "BrandB"), options: options),
+    ]
+    for order in [["A", "B"], ["B", "A"]] {
+      let scanned = fixture.scanned()
+      var missing: [String: [String]] = [:]
+      for target in order {
+        let usage = TargetUsage(
+          target: target, files: [fixture.path("Shared/Code.swift")], scanned: scanned, merge: merges[target]!)
+        missing[target] = usage.missing.map(\.key)
+        #expect(usage.untranslated.isEmpty, "\(target) after \(order)")
+      }
+      #expect(missing == ["A": [], "B": ["brand.a"]], "checked in the order \(order)")
+    }
+  }
+
+  /// The runtime compares keys as CoreFoundation does, code unit by code unit: a key written with a
+  /// combining accent is not the table's precomposed key, however alike they look.
+  @Test func keysMatchByteForByteNotByCanonicalEquivalence() throws {
+    let (usage, _) = try Self.usage(
+      [UsageFixture.literal("caf\u{E9}", line: 1), UsageFixture.literal("cafe\u{301}", line: 2)],
+      tables: ["en.lproj/Localizable.strings": "\"caf\u{E9}\" = \"Caf\u{E9}\";\n"])
+    #expect(usage.missing.map(\.location.position?.line) == [2])
+  }
 }
