@@ -23,7 +23,9 @@ struct LookupMatcher {
   private let tokens: [SourceToken]
   private let literals: [SourceStringLiteral]
   private let decoder: LiteralDecoder
-  private let forms: [LookupForm]
+  /// The forms, borrowed for the match (`lookups(in:…)` holds the array): an element of an array
+  /// property would be copied for each call of a mutating method, a dozen retains per candidate.
+  private let forms: UnsafeBufferPointer<LookupForm>
   private let names: FormNames
   private let language: SourceLanguage
   private var arguments: [Argument] = []
@@ -53,14 +55,21 @@ struct LookupMatcher {
     in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
     language: SourceLanguage
   ) -> [Found] {
-    var matcher = LookupMatcher(
-      p: bytes, tokens: tokens.tokens, literals: tokens.literals, decoder: LiteralDecoder(bytes: bytes, tokens: tokens),
-      forms: forms, names: names, language: language)
-    matcher.run()
-    if matcher.importsSwiftUI { matcher.found += matcher.swiftUIFound }
-    let matched = matcher.matchedNames
-    guard matcher.found.contains(where: { $0.unlessLookupAt >= 0 }) else { return matcher.found }
-    return matcher.found.filter { $0.unlessLookupAt < 0 || !Self.contains(matched, $0.unlessLookupAt) }
+    forms.withUnsafeBufferPointer { forms in
+      var matcher = LookupMatcher(
+        p: bytes, tokens: tokens.tokens, literals: tokens.literals,
+        decoder: LiteralDecoder(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language)
+      matcher.run()
+      return matcher.results()
+    }
+  }
+
+  /// The lookups found once every token is visited.
+  private func results() -> [Found] {
+    let found = importsSwiftUI ? self.found + swiftUIFound : self.found
+    guard found.contains(where: { $0.unlessLookupAt >= 0 }) else { return found }
+    let matched = matchedNames
+    return found.filter { $0.unlessLookupAt < 0 || !Self.contains(matched, $0.unlessLookupAt) }
   }
 
   /// Whether an ascending array holds `value`.
@@ -76,7 +85,7 @@ struct LookupMatcher {
 
   private init(
     p: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceStringLiteral], decoder: LiteralDecoder,
-    forms: [LookupForm], names: FormNames, language: SourceLanguage
+    forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage
   ) {
     self.p = p
     self.tokens = tokens
@@ -445,7 +454,7 @@ struct LookupMatcher {
     case .closeParen, .closeBracket, .closeBrace, .question, .exclamation, .string, .interpolationClose, .number:
       return true
     case .identifier:
-      return !LookupMatcher.keywordsBeforeImplicitMember.contains { isIdentifier(j, $0) }
+      return !isAnyIdentifier(j, of: LookupMatcher.keywordsBeforeImplicitMember)
     default:
       return false
     }
@@ -457,8 +466,14 @@ struct LookupMatcher {
     return name.elementsEqual(UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
   }
 
+  /// Whether token `j` is one of `names` (a loop: a closure would capture a copy of the matcher).
+  private func isAnyIdentifier(_ j: Int, of names: [[UInt8]]) -> Bool {
+    for name in names where isIdentifier(j, name) { return true }
+    return false
+  }
+
   private func isModuleName(_ j: Int) -> Bool {
-    LookupMatcher.moduleNames.contains { isIdentifier(j, $0) }
+    isAnyIdentifier(j, of: LookupMatcher.moduleNames)
   }
 
   /// `func` (a declaration, not a call) in Swift, `define` (a macro's definition) in C.
@@ -467,7 +482,7 @@ struct LookupMatcher {
   }
 
   private func isNull(_ j: Int) -> Bool {
-    LookupMatcher.nulls.contains { isIdentifier(j, $0) }
+    isAnyIdentifier(j, of: LookupMatcher.nulls)
   }
 
   /// Keywords after which `.name` is an implicit member (`case .localized`), not a property of
