@@ -83,13 +83,12 @@ struct SourceFolderWalk {
     var found: Set<String> = []
     // A folder named without wildcards (`Sources/Shared`) matches by prefix: the glob matcher
     // tries every leading run of a path's components, which cost more than the scan at 3,600 files.
-    let folders = patterns.map(Self.literalFolder)
+    // Bytes, not Characters: the glob compares Unicode scalars, not canonical equivalents.
+    let folders = patterns.map { Self.literalFolder(of: $0).map { Array($0.utf8) } }
     for start in Self.startingFolders(of: patterns) {
       for path in files(under: start)
       where zip(patterns, folders).contains(where: { pattern, folder in
-        // Bytes, not Characters: the glob compares Unicode scalars, not canonical equivalents.
-        folder.map { path.utf8.starts(with: $0.utf8) || Self.names(path, folder: $0) }
-          ?? pattern.matches(path)
+        folder.map { Self.isInside(path, folder: $0) } ?? pattern.matches(path)
       }) {
         found.insert(path)
       }
@@ -97,9 +96,17 @@ struct SourceFolderWalk {
     return found.sorted()
   }
 
-  /// Whether `path` is the folder or file `folder` (which ends in `/`) names.
-  private static func names(_ path: String, folder: String) -> Bool {
-    path.utf8.count + 1 == folder.utf8.count && folder.utf8.starts(with: path.utf8)
+  /// Whether `path` is under `folder` (its bytes, ending in `/`) or is that folder.
+  private static func isInside(_ path: String, folder: [UInt8]) -> Bool {
+    var path = path
+    return path.withUTF8 { bytes in
+      let named = bytes.count + 1 == folder.count
+      guard bytes.count >= folder.count || named else { return false }
+      return folder.withUnsafeBufferPointer { folder in
+        for index in 0..<(named ? bytes.count : folder.count) where bytes[index] != folder[index] { return false }
+        return true
+      }
+    }
   }
 
   /// For a pattern with `/` and no wildcard, the path it names with a `/` after it: it matches

@@ -11,7 +11,12 @@ struct LookupKeyNumbers: Sendable {
     var numbers: [Int] = []
   }
 
-  private var tables: [String: TableKeys] = [:]
+  /// The keys of each table name, by the name's place in `tableIndexes`.
+  private var tables: [TableKeys] = []
+  private var tableIndexes: [String: Int] = [:]
+  /// The table of the last key numbered: most lookups read `Localizable`, and a run numbers
+  /// every lookup, so the name is compared rather than hashed each time.
+  private var lastTable: (name: String, index: Int)?
   /// Each number's table and key.
   private(set) var keys: [(table: String, key: String)] = []
 
@@ -23,13 +28,14 @@ struct LookupKeyNumbers: Sendable {
   mutating func number(of key: String, table: String, digest: UInt64) -> Int {
     let next = keys.count
     var text = key
+    let slot = slot(of: table)
     let number = text.withUTF8 { bytes in
-      modifying(table) { known in
-        if let position = known.keys.index(ofKeyBytes: bytes, digest: digest) { return known.numbers[position] }
-        _ = known.keys.upsertReturningIndex(LocalizationEntry(key: key, value: .string("")), digest: digest)
-        known.numbers.append(next)
-        return next
+      if let position = tables[slot].keys.index(ofKeyBytes: bytes, digest: digest) {
+        return tables[slot].numbers[position]
       }
+      _ = tables[slot].keys.upsertReturningIndex(LocalizationEntry(key: key, value: .string("")), digest: digest)
+      tables[slot].numbers.append(next)
+      return next
     }
     if number == next { keys.append((table, key)) }
     return number
@@ -38,18 +44,27 @@ struct LookupKeyNumbers: Sendable {
   /// The number of a table entry's key, if some lookup asks for it.
   /// - Parameter digest: The key's digest, as the entry's table holds it.
   func number(ofKeyOf entry: LocalizationEntry, digest: UInt64?, table: String) -> Int? {
-    guard let known = tables[table], let position = known.keys.index(ofKeyOf: entry, digest: digest) else {
-      return nil
-    }
-    return known.numbers[position]
+    guard let slot = tableIndexes[table], let position = tables[slot].keys.index(ofKeyOf: entry, digest: digest)
+    else { return nil }
+    return tables[slot].numbers[position]
   }
 
   /// Whether some lookup asks for a key of `table`.
-  func asksFor(table: String) -> Bool { tables[table] != nil }
+  func asksFor(table: String) -> Bool { tableIndexes[table] != nil }
 
   // MARK: - Private
 
-  private mutating func modifying<Result>(_ table: String, _ body: (inout TableKeys) -> Result) -> Result {
-    body(&tables[table, default: TableKeys()])
+  /// The place of a table name's keys in `tables`, made if it is new.
+  private mutating func slot(of table: String) -> Int {
+    if let last = lastTable, last.name == table { return last.index }
+    let index =
+      tableIndexes[table]
+      ?? {
+        tables.append(TableKeys())
+        tableIndexes[table] = tables.count - 1
+        return tables.count - 1
+      }()
+    lastTable = (table, index)
+    return index
   }
 }
