@@ -102,9 +102,9 @@ struct SourceFolderWalk {
     return path.withUTF8 { bytes in
       let named = bytes.count + 1 == folder.count
       guard bytes.count >= folder.count || named else { return false }
-      return folder.withUnsafeBufferPointer { folder in
-        for index in 0..<(named ? bytes.count : folder.count) where bytes[index] != folder[index] { return false }
-        return true
+      let length = named ? bytes.count : folder.count
+      return folder.withUnsafeBufferPointer {
+        bytesEqual(UnsafeBufferPointer(rebasing: bytes[..<length]), UnsafeBufferPointer(rebasing: $0[..<length]))
       }
     }
   }

@@ -33,7 +33,7 @@ struct LookupMatcher {
   /// SwiftUI forms found, kept until the file is known to import SwiftUI.
   private var swiftUIFound: [Found] = []
   private var importsSwiftUI = false
-  /// The name tokens of the lookups found, ascending (tokens are visited in order).
+  /// The name tokens of the lookups found (a set only when a dynamic key asks, at the end).
   private var matchedNames: [Int] = []
   /// Objective-C: the groups open at the current token, innermost last.
   private var openGroups: [Int] = []
@@ -68,19 +68,8 @@ struct LookupMatcher {
   private func results() -> [Found] {
     let found = importsSwiftUI ? self.found + swiftUIFound : self.found
     guard found.contains(where: { $0.unlessLookupAt >= 0 }) else { return found }
-    let matched = matchedNames
-    return found.filter { $0.unlessLookupAt < 0 || !Self.contains(matched, $0.unlessLookupAt) }
-  }
-
-  /// Whether an ascending array holds `value`.
-  private static func contains(_ sorted: [Int], _ value: Int) -> Bool {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low] == value
+    let matched = Set(matchedNames)
+    return found.filter { $0.unlessLookupAt < 0 || !matched.contains($0.unlessLookupAt) }
   }
 
   private init(
@@ -168,7 +157,6 @@ struct LookupMatcher {
   }
 
   private mutating func record(_ lookup: Found, _ form: LookupForm, nameAt name: Int) {
-    // `run` visits the tokens in order and records at most one lookup per name: ascending.
     matchedNames.append(name)
     if form.needsSwiftUI {
       swiftUIFound.append(lookup)

@@ -41,6 +41,15 @@ struct LookupKeyNumbers: Sendable {
     return number
   }
 
+  /// The number of `key` of `table`, if some lookup asks for it.
+  func number(of key: String, table: String) -> Int? {
+    guard let slot = tableIndexes[table] else { return nil }
+    var text = key
+    return text.withUTF8 { bytes in
+      tables[slot].keys.index(ofKeyBytes: bytes, digest: KeyIndex.digest(bytes)).map { tables[slot].numbers[$0] }
+    }
+  }
+
   /// The number of a table entry's key, if some lookup asks for it.
   /// - Parameter digest: The key's digest, as the entry's table holds it.
   func number(ofKeyOf entry: LocalizationEntry, digest: UInt64?, table: String) -> Int? {

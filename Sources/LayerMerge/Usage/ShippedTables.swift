@@ -17,9 +17,6 @@ struct ShippedTables {
   let languages: [String]
   /// The merged tables, by table name and language.
   private let tables: [String: [String: [MergedTable]]]
-  /// The merged tables of each table name in each of ``languages``, by the language's index:
-  /// probing them needs no hash of the language's name.
-  private let tablesByLanguageIndex: [String: [[MergedTable]]]
   /// The merged String Catalogs, by table name.
   private let catalogs: [String: [MergedCatalog]]
   /// Each table's keys with format specifiers in the development language (and `Base`), by their
@@ -50,7 +47,6 @@ struct ShippedTables {
     self.catalogs = catalogs
     let sorted = languages.sorted()
     self.languages = sorted
-    tablesByLanguageIndex = tables.mapValues { byLanguage in sorted.map { byLanguage[$0] ?? [] } }
     self.developmentLanguage = merge.developmentLanguage ?? fallback
   }
 
@@ -67,15 +63,10 @@ struct ShippedTables {
     return nil
   }
 
-  /// Which of ``languages`` (by index) have tables of this name that define `key`: the key hashed
-  /// once for all of them (a target's check asks this of every distinct key it looks up).
+  /// Which of ``languages`` (by index) have tables of this name that define `key`: for the few
+  /// keys the run's numbers lack (``definedKeys(numbers:shared:)`` answers for the rest).
   func languages(defining key: String, table name: String) -> [Bool] {
-    guard let byLanguage = tablesByLanguageIndex[name] else { return Array(repeating: false, count: languages.count) }
-    let entry = LocalizationEntry(key: key, value: .string(""))
-    let digest = entry.withKeyBytes { KeyIndex.digest($0) }
-    return byLanguage.map { candidates in
-      candidates.indices.contains { candidates[$0].index(ofKeyOf: entry, digest: digest) != nil }
-    }
+    languages.map { find(key, table: name, language: $0) != nil }
   }
 
   /// Which of a run's numbered keys each of ``languages`` defines (by the language's index), and
@@ -106,8 +97,7 @@ struct ShippedTables {
     for (name, merged) in catalogs where numbers.asksFor(table: name) {
       for catalog in merged {
         for entry in catalog.catalog.entries {
-          let key = LocalizationEntry(key: entry.key, value: .string(""))
-          if let number = numbers.number(ofKeyOf: key, digest: nil, table: name) { development.insert(number) }
+          if let number = numbers.number(of: entry.key, table: name) { development.insert(number) }
         }
       }
     }

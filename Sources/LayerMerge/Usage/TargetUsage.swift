@@ -88,8 +88,8 @@ public struct TargetUsage: Sendable {
     // from `numbers.count` on the table keys this target's interpolations match that no literal
     // names. Shared code repeats keys, and a check per lookup × language dominated `lint`.
     let numbers = scanned.keyNumbers
-    var matched: [UntranslatedKey: Int] = [:]
-    var extra: [UntranslatedKey] = []
+    var matched: [TableKey: Int] = [:]
+    var extra: [TableKey] = []
     // Every checked lookup in source order: its key's number (`-1`: an interpolation no key of the
     // table matches), its file's place in `lookupsByFile` and its index there.
     var checked: [(number: Int, file: Int, index: Int)] = []
@@ -117,13 +117,12 @@ public struct TargetUsage: Sendable {
           checked.append((-1, fileIndex, index))
           continue
         }
-        let which = UntranslatedKey(table: table, key: key)
+        let which = TableKey(table: table, key: key)
         if let known = matched[which] {
           checked.append((known, fileIndex, index))
           continue
         }
-        let entry = LocalizationEntry(key: key, value: .string(""))
-        let number = numbers.number(ofKeyOf: entry, digest: nil, table: table) ?? numbers.count + extra.count
+        let number = numbers.number(of: key, table: table) ?? numbers.count + extra.count
         if number >= numbers.count { extra.append(which) }
         matched[which] = number
         checked.append((number, fileIndex, index))
@@ -213,7 +212,7 @@ public struct TargetUsage: Sendable {
 
   // MARK: - Private
 
-  private struct UntranslatedKey: Hashable {
+  private struct TableKey: Hashable {
     var table: String
     var key: String
   }
