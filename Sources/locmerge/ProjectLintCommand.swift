@@ -9,22 +9,38 @@ struct ProjectLintCommand {
 
   func run() -> ExitStatus {
     let context: ProjectContext
-    let code: TargetCode
     do {
       context = try ProjectContext.load(options, environment: environment, console: console)
       try context.checkLayers(console: console)
-      code = try TargetCode.find(
-        project: context.project, targets: context.targets, options: options, environment: environment,
-        console: console, required: false)
     } catch {
       return error.status
     }
-    if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
-    // Each source file read and scanned once, however many targets compile it.
-    let scanned = ScannedSources(code.allFiles, scanner: SourceScanner(helpers: context.project.lookups))
     let stacks = context.targets.map(context.project.layers(of:))
-    let shared = SharedLayers(stacks.flatMap { $0 }, options: context.settings)
     let settings = context.settings
+    // The code is found, read and scanned while the layers are read: each spends part of its
+    // time on one core (walking folders, numbering keys; the last files of a layer).
+    let (found, shared) = sideBySide(
+      { () -> Result<(TargetCode, ScannedSources), ProjectContext.Stop> in
+        do throws(ProjectContext.Stop) {
+          let code = try TargetCode.find(
+            project: context.project, targets: context.targets, options: options, environment: environment,
+            console: console, required: false)
+          // Each source file read and scanned once, however many targets compile it.
+          return .success(
+            (code, ScannedSources(code.allFiles, scanner: SourceScanner(helpers: context.project.lookups))))
+        } catch {
+          return .failure(error)
+        }
+      }, { SharedLayers(stacks.flatMap { $0 }, options: settings) })
+    let code: TargetCode
+    let scanned: ScannedSources
+    switch found {
+    case .success(let result): (code, scanned) = result
+    case .failure(let error): return error.status
+    }
+    // Freed by the exit, not one allocation at a time.
+    defer { KeptUntilExit.keep((scanned, shared)) }
+    if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
     let targets = context.targets
     let files = code.files
     let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }

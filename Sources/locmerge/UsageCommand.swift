@@ -42,6 +42,8 @@ struct UsageCommand {
     let stacks = checked.map(context.project.layers(of:))
     let settings = context.settings
     let shared = SharedLayers(stacks.flatMap { $0 }, options: settings)
+    // Freed by the exit, not one allocation at a time.
+    defer { KeptUntilExit.keep((scanned, shared)) }
     let files = code.files
     let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }
     let merged = shared.merge(stacks, options: settings) { index, result in

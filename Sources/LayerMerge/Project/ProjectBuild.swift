@@ -214,14 +214,21 @@ public struct ProjectBuild: Sendable {
       reporter.finished(targets[index].name)
     }
     let stale = targets.indices.filter { stamps[$0] == nil && refused[targets[$0].name] == nil }
-    // Every stale target's code, each file read and scanned once however many targets compile it.
     let scanner = SourceScanner(helpers: lookups)
-    let scanned = ScannedSources(
-      stale.flatMap { targets[$0].sources ?? [] }, scan: scan ?? { scanner.scan($0, language: $1) })
-    // Every layer several stale targets use, each read once; a target's own layers are read when
-    // it is prepared, and freed when it is written.
-    let shared = SharedLayers(
-      sharedBy: stale.map { targets[$0].layers }, options: options, destinations: stale.map { destinations[$0] })
+    let sharedStacks = stale.map { targets[$0].layers }
+    let sharedDestinations = stale.map { destinations[$0] }
+    let (scanned, shared) = sideBySide(
+      {
+        // Every stale target's code, each file read and scanned once however many targets
+        // compile it.
+        ScannedSources(stale.flatMap { targets[$0].sources ?? [] }, scan: scan ?? { scanner.scan($0, language: $1) })
+      },
+      {
+        // Meanwhile every layer several stale targets use, each read once (both spend part of
+        // their time on one core); a target's own layers are read when it is prepared, and
+        // freed when it is written.
+        SharedLayers(sharedBy: sharedStacks, options: options, destinations: sharedDestinations)
+      })
     // Each stale target's merge and rendered files, made once by whoever asks first.
     let prepared = stale.map { _ in LazyValue<Prepared>() }
     let make = { @Sendable (position: Int) -> Prepared in

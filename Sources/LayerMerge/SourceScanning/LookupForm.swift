@@ -1,6 +1,9 @@
 /// One call form that looks up a localized string: data, not code, so that the built-in forms
 /// and the project's declared helpers are matched by the same few lines (``LookupMatcher``).
-struct LookupForm: Sendable {
+///
+/// A class: the matcher hands a form to a check for every name that could be one, and a struct of
+/// arrays and strings cost a retain per field each time (a tenth of the scan).
+final class LookupForm: Sendable {
   /// What must come before the name for a call to be this form.
   enum Callee: Equatable, Sendable {
     /// A free function or an initializer: `Text(…)`, `NSLocalizedString(…)`. No receiver, or a
@@ -34,23 +37,39 @@ struct LookupForm: Sendable {
   }
 
   /// The identifier the form is spelled with.
-  var name: [UInt8]
+  let name: [UInt8]
   /// The form as ``SourceLookup/form`` shows it.
-  var display: String
-  var callee: Callee
-  var key: Slot
-  var table: Slot?
-  var bundle: Slot?
+  let display: String
+  let callee: Callee
+  let key: Slot
+  let table: Slot?
+  let bundle: Slot?
   /// Whether an interpolated literal is a format with holes (`String.LocalizationValue`,
   /// `LocalizedStringKey`) rather than a `String` built at run time (a dynamic key).
-  var interpolationIsFormat: Bool
+  let interpolationIsFormat: Bool
   /// Whether a key that is not a literal is a dynamic lookup; `false` where such a call shows the
   /// string as it is (`Text(title)` with a `String`).
-  var countsNonLiteral: Bool
+  let countsNonLiteral: Bool
   /// Whether the form is SwiftUI's, counted only in files that import SwiftUI.
-  var needsSwiftUI = false
+  let needsSwiftUI: Bool
   /// The table read without a table argument.
-  var defaultTable: String?
+  let defaultTable: String?
+
+  init(
+    name: [UInt8], display: String, callee: Callee, key: Slot, table: Slot?, bundle: Slot?, interpolationIsFormat: Bool,
+    countsNonLiteral: Bool, needsSwiftUI: Bool = false, defaultTable: String? = nil
+  ) {
+    self.name = name
+    self.display = display
+    self.callee = callee
+    self.key = key
+    self.table = table
+    self.bundle = bundle
+    self.interpolationIsFormat = interpolationIsFormat
+    self.countsNonLiteral = countsNonLiteral
+    self.needsSwiftUI = needsSwiftUI
+    self.defaultTable = defaultTable
+  }
 }
 
 extension LookupForm {
@@ -59,7 +78,7 @@ extension LookupForm {
     helpers.map(LookupForm.init(helper:)) + (language == .swift ? swiftForms : objectiveCForms)
   }
 
-  init(helper: LookupHelper) {
+  convenience init(helper: LookupHelper) {
     func slot(_ argument: LookupHelper.Argument) -> Slot {
       switch argument {
       case .label(let label): return .label(Array(label.utf8))

@@ -8,6 +8,9 @@ import Dispatch
 
 /// Runs two pieces of work at once, the first on this thread, and returns both results.
 ///
+/// Also for two pieces that each spend part of their time on one core (reading a project's code
+/// and its layers): each fills the other's gaps.
+///
 /// For a large piece of work inside a `concurrentPerform`: a nested one gets as many threads as
 /// the outer one leaves it, which is often one, so it would run its iterations one after the
 /// other. The second piece is offered to a thread of its own (a queue made here is served even
@@ -16,7 +19,7 @@ import Dispatch
 /// and it is not: a thread that comes later finds the work gone. Neither the work nor its result
 /// stays referenced once this returns, so the caller owns what it gets back alone (a result
 /// still referenced elsewhere would be copied at its first change).
-func sideBySide<First, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second)
+package func sideBySide<First, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second)
   -> (First, Second)
 {
   let handoff = Handoff(second)

@@ -13,15 +13,26 @@ struct CheckedLookups: Sendable {
   /// The indexes of the checked lookups, in source order: a literal or interpolated key with text,
   /// in a literal table of the app's own bundle.
   var indexes: [Int] = []
-  /// The number of each checked lookup's key, once numbered; ``interpolated`` for an interpolation,
-  /// which each target matches with its own tables' keys.
+  /// The number of each checked lookup's key, once numbered: a literal key's (`0` and up), or for
+  /// an interpolation, which each target matches with its own tables' keys, `-1` minus the
+  /// interpolation's number (``interpolation(_:)``).
   var numbers: [Int] = []
-  /// The digests of the literal keys (``KeyIndex/digest(_:)``), made beside the scan for
-  /// numbering, by position in ``indexes``; `0` for an interpolation.
+  /// The digests of the keys (``KeyIndex/digest(_:)``; an interpolation's of its
+  /// ``interpolationText(_:)``), made beside the scan for numbering, by position in ``indexes``.
   var digests: [UInt64] = []
+  /// The interpolations' texts (``interpolationText(_:)``), in the order of their lookups.
+  private var interpolationTexts: [String] = []
 
-  /// The number of an interpolated lookup's key.
-  static let interpolated = -1
+  /// The interpolation's number a value of ``numbers`` stands for, or `nil` for a literal key's.
+  static func interpolation(_ number: Int) -> Int? { number < 0 ? -1 - number : nil }
+
+  /// An interpolation's pieces as one string, each piece after its length in bytes, so that two
+  /// lists of pieces never spell the same text.
+  static func interpolationText(_ pieces: [String]) -> String {
+    var text = ""
+    for piece in pieces { text += "\(piece.utf8.count):\(piece)" }
+    return text
+  }
 
   /// Sorts a file's lookups.
   init(_ lookups: [SourceLookup]) {
@@ -43,11 +54,13 @@ struct CheckedLookups: Sendable {
         guard KeySkeleton.hasText(lookup.key) else { continue }
         indexes.append(index)
         digests.append(key.withUTF8 { KeyIndex.digest($0) })
-      case .interpolated:
+      case .interpolated(let pieces):
         literal += 1
         guard KeySkeleton.hasText(lookup.key) else { continue }
         indexes.append(index)
-        digests.append(0)
+        var text = Self.interpolationText(pieces)
+        digests.append(text.withUTF8 { KeyIndex.digest($0) })
+        interpolationTexts.append(text)
       }
     }
   }
@@ -57,10 +70,16 @@ struct CheckedLookups: Sendable {
 
   /// Numbers the literal keys with the run's numbers.
   mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers) {
+    var interpolations = interpolationTexts.makeIterator()
     self.numbers = zip(indexes, digests).map { index, digest in
       let lookup = lookups[index]
-      guard case .literal(let key) = lookup.key, let table = lookup.table.name else { return Self.interpolated }
+      // Checked lookups have a literal table.
+      let table = lookup.table.name ?? ""
+      guard case .literal(let key) = lookup.key else {
+        return -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest)
+      }
       return numbers.number(of: key, table: table, digest: digest)
     }
+    interpolationTexts = []
   }
 }

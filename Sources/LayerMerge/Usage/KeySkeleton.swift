@@ -14,12 +14,21 @@ enum KeySkeleton {
   /// Whether a lookup asks for text a person translates: a key with no letter at all (`"\(n)"`,
   /// `"%@"`, `"•"`) shows the same text found or not, so it is never reported.
   static func hasText(_ key: LookupKey) -> Bool {
-    let texts: [String]
     switch key {
-    case .literal(let text): texts = [text]
-    case .interpolated(let pieces): texts = pieces
+    case .literal(let text): return hasText(text)
+    case .interpolated(let pieces): return pieces.contains(where: hasText)
     case .dynamic: return false
     }
-    return texts.contains { text in text.unicodeScalars.contains { $0.properties.isAlphabetic } }
+  }
+
+  /// Whether some character of `text` is a letter: an ASCII letter answers without looking up
+  /// Unicode's properties (this runs for every lookup of a run).
+  private static func hasText(_ text: String) -> Bool {
+    var isASCII = true
+    for byte in text.utf8 {
+      if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return true }
+      if byte >= 0x80 { isASCII = false }
+    }
+    return !isASCII && text.unicodeScalars.contains { $0.properties.isAlphabetic }
   }
 }

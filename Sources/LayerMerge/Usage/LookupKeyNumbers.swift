@@ -9,6 +9,9 @@ struct LookupKeyNumbers: Sendable {
   private struct TableKeys: Sendable {
     var keys = LocalizationTable()
     var numbers: [Int] = []
+    /// The interpolated keys (``CheckedLookups/interpolationText(_:)``), numbered apart.
+    var interpolations = LocalizationTable()
+    var interpolationNumbers: [Int] = []
   }
 
   /// The keys of each table name, by the name's place in `tableIndexes`.
@@ -22,6 +25,9 @@ struct LookupKeyNumbers: Sendable {
 
   /// How many keys are numbered: every number is below it.
   var count: Int { keys.count }
+  /// How many distinct interpolations (pieces and table) the code looks up: each target matches
+  /// one with its tables once, however many lookups repeat it.
+  private(set) var interpolationCount = 0
 
   /// The number of `key` of `table`, numbering it if it is new.
   /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
@@ -39,6 +45,26 @@ struct LookupKeyNumbers: Sendable {
     }
     if number == next { keys.append((table, key)) }
     return number
+  }
+
+  /// The number of an interpolated key of `table`, numbering it if it is new.
+  /// - Parameters:
+  ///   - text: Its pieces as ``CheckedLookups/interpolationText(_:)`` spells them.
+  ///   - digest: The text's digest (``KeyIndex/digest(_:)``).
+  mutating func number(ofInterpolation text: String, table: String, digest: UInt64) -> Int {
+    let next = interpolationCount
+    var text = text
+    let slot = slot(of: table)
+    return text.withUTF8 { bytes in
+      if let position = tables[slot].interpolations.index(ofKeyBytes: bytes, digest: digest) {
+        return tables[slot].interpolationNumbers[position]
+      }
+      _ = tables[slot].interpolations.upsertReturningIndex(
+        LocalizationEntry(key: String(decoding: bytes, as: UTF8.self), value: .string("")), digest: digest)
+      tables[slot].interpolationNumbers.append(next)
+      interpolationCount += 1
+      return next
+    }
   }
 
   /// The number of `key` of `table`, if some lookup asks for it.

@@ -66,7 +66,14 @@ struct ShippedTables {
   /// Which of ``languages`` (by index) have tables of this name that define `key`: for the few
   /// keys the run's numbers lack (``definedKeys(numbers:shared:)`` answers for the rest).
   func languages(defining key: String, table name: String) -> [Bool] {
-    languages.map { find(key, table: name, language: $0) != nil }
+    guard let byLanguage = tables[name] else { return languages.map { _ in false } }
+    // The key's digest once for every language; the tables are probed in place, never copied.
+    let entry = LocalizationEntry(key: key, value: .string(""))
+    var text = key
+    let digest = text.withUTF8 { KeyIndex.digest($0) }
+    return languages.map { language in
+      byLanguage[language]?.contains { $0.index(ofKeyOf: entry, digest: digest) != nil } ?? false
+    }
   }
 
   /// Which of a run's numbered keys each of ``languages`` defines (by the language's index), and

@@ -88,8 +88,9 @@ public struct TargetUsage: Sendable {
     // from `numbers.count` on the table keys this target's interpolations match that no literal
     // names. Shared code repeats keys, and a check per lookup × language dominated `lint`.
     let numbers = scanned.keyNumbers
-    var matched: [TableKey: Int] = [:]
     var extra: [TableKey] = []
+    // Each interpolation's key number (`-1`: no key matches), by its number.
+    var interpolations: [Int: Int] = [:]
     // Every checked lookup in source order: its key's number (`-1`: an interpolation no key of the
     // table matches), its file's place in `lookupsByFile` and its index there.
     var checked: [(number: Int, file: Int, index: Int)] = []
@@ -106,25 +107,26 @@ public struct TargetUsage: Sendable {
       let fileIndex = lookupsByFile.count
       lookupsByFile.append((path, file.lookups))
       for (index, number) in zip(counts.indexes, counts.numbers) {
-        guard number == CheckedLookups.interpolated else {
+        guard let interpolation = CheckedLookups.interpolation(number) else {
           checked.append((number, fileIndex, index))
+          continue
+        }
+        // Each interpolation is matched with the tables once per target.
+        if let known = interpolations[interpolation] {
+          checked.append((known, fileIndex, index))
           continue
         }
         let lookup = file.lookups[index]
         guard case .interpolated(let pieces) = lookup.key, let table = lookup.table.name,
           let key = shipped.match(pieces, table: table)
         else {
+          interpolations[interpolation] = -1
           checked.append((-1, fileIndex, index))
           continue
         }
-        let which = TableKey(table: table, key: key)
-        if let known = matched[which] {
-          checked.append((known, fileIndex, index))
-          continue
-        }
         let number = numbers.number(of: key, table: table) ?? numbers.count + extra.count
-        if number >= numbers.count { extra.append(which) }
-        matched[which] = number
+        if number >= numbers.count { extra.append(TableKey(table: table, key: key)) }
+        interpolations[interpolation] = number
         checked.append((number, fileIndex, index))
       }
     }
@@ -212,7 +214,7 @@ public struct TargetUsage: Sendable {
 
   // MARK: - Private
 
-  private struct TableKey: Hashable {
+  private struct TableKey {
     var table: String
     var key: String
   }

@@ -95,6 +95,25 @@ import Testing
     #expect((usage.lookups, usage.literal, usage.dynamic, usage.otherBundle) == (7, 4, 2, 1))
   }
 
+  @Test func lettersOutsideASCIIMakeAKeyTextAndDigitsAndSymbolsDoNot() throws {
+    let (usage, _) = try Self.usage([
+      UsageFixture.literal("名前", line: 1), UsageFixture.literal("12:30 → 5%", line: 2),
+      UsageFixture.interpolated(["", " → "], line: 3), UsageFixture.interpolated(["", " é"], line: 4),
+      UsageFixture.literal("Ωmega", line: 5),
+    ])
+    #expect(usage.missing.map { $0.location.position?.line } == [1, 4, 5])
+  }
+
+  @Test func interpolationsWhosePiecesJoinAlikeAreMatchedApart() throws {
+    // Each interpolation is matched once per target: `"Hello \(a)"` matches `Hello %@`, and
+    // `"Hello\(a) "` (the same text between its holes run together) must not borrow that match.
+    let (usage, _) = try Self.usage([
+      UsageFixture.interpolated(["Hello ", ""], line: 1), UsageFixture.interpolated(["Hello", " "], line: 2),
+      UsageFixture.interpolated(["Hello ", ""], line: 3), UsageFixture.interpolated(["Hello", " "], line: 4),
+    ])
+    #expect(usage.missing.map { $0.location.position?.line } == [2, 4])
+  }
+
   @Test func aKeyShippedLanguagesLackIsOneWarningAtItsDefinition() throws {
     let (usage, fixture) = try Self.usage([
       UsageFixture.literal("greeting", line: 1), UsageFixture.interpolated(["Hello ", ""], line: 2),
