@@ -10,8 +10,9 @@ package enum PathText {
   /// The last component: `"a/b.strings"` → `"b.strings"`, `"a/b/"` → `"b"`, `"/"` → `"/"`.
   package static func lastComponent(_ path: String) -> String {
     let trimmed = trimmingTrailingSlashes(path)
-    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return trimmed == "/" ? "/" : String(trimmed[trimmed.index(after: slash)...])
+    // Bytes, not characters: a run asks this of every source file's path.
+    guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+    return trimmed == "/" ? "/" : String(trimmed[trimmed.utf8.index(after: slash)...])
   }
 
   /// Everything before the last component: `"a/b.strings"` → `"a"`, `"b"` → `""`, `"/a"` → `"/"`.
@@ -56,8 +57,8 @@ package enum PathText {
   /// The file-name extension without the dot (`"Localizable.strings"` → `"strings"`), or `""`.
   package static func pathExtension(_ path: String) -> String {
     let name = lastComponent(path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return String(name[name.index(after: dot)...])
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+    return String(name[name.utf8.index(after: dot)...])
   }
 
   /// What the system says about the last failed call (`errno`), in plain words.
@@ -66,8 +67,13 @@ package enum PathText {
   }
 
   private static func trimmingTrailingSlashes(_ path: String) -> String {
-    var result = Substring(path)
-    while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }
-    return String(result)
+    let bytes = path.utf8
+    var end = bytes.endIndex
+    var count = bytes.count
+    while count > 1, bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+      end = bytes.index(before: end)
+      count -= 1
+    }
+    return end == bytes.endIndex ? path : String(path[..<end])
   }
 }

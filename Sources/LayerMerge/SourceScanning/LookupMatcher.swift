@@ -7,16 +7,11 @@
 /// time linear in its tokens, however deep the nesting. Lookups inside interpolations and
 /// closures are found too: every token is visited.
 struct LookupMatcher {
-  /// A lookup before its position is worked out.
+  /// A file's lookups in the order of their keys, their positions not yet worked out (line 0),
+  /// and the offset of each key.
   struct Found {
-    var offset: Int
-    var key: LookupKey
-    var table: LookupTable
-    var form: String
-    var bundle: String?
-    /// A dynamic key whose argument is a call of the name at this token (`-1`: none): dropped if
-    /// that call is a lookup itself, which is then counted instead.
-    var unlessLookupAt = -1
+    var lookups: [SourceLookup]
+    var offsets: [Int]
   }
 
   private let p: UnsafeBufferPointer<UInt8>
@@ -29,9 +24,15 @@ struct LookupMatcher {
   private let names: FormNames
   private let language: SourceLanguage
   private var arguments: [Argument] = []
-  private var found: [Found] = []
-  /// SwiftUI forms found, kept until the file is known to import SwiftUI.
-  private var swiftUIFound: [Found] = []
+  /// The lookups found, in the order found, and beside them what sorts and filters them: built in
+  /// place, never copied, since each holds a few strings.
+  private var found: [SourceLookup] = []
+  private var offsets: [Int] = []
+  /// Whether a lookup is a SwiftUI form, kept only if the file imports SwiftUI.
+  private var isSwiftUI: [Bool] = []
+  /// For a dynamic key whose argument is a call, the call's name token (`-1`: none): the lookup is
+  /// dropped if that call is a lookup itself, which is then counted instead.
+  private var unlessLookupAt: [Int] = []
   private var importsSwiftUI = false
   /// The name tokens of the lookups found (a set only when a dynamic key asks, at the end).
   private var matchedNames: [Int] = []
@@ -54,7 +55,7 @@ struct LookupMatcher {
   static func lookups(
     in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
     language: SourceLanguage
-  ) -> [Found] {
+  ) -> Found {
     forms.withUnsafeBufferPointer { forms in
       var matcher = LookupMatcher(
         p: bytes, tokens: tokens.tokens, literals: tokens.literals,
@@ -64,12 +65,34 @@ struct LookupMatcher {
     }
   }
 
-  /// The lookups found once every token is visited.
-  private func results() -> [Found] {
-    let found = importsSwiftUI ? self.found + swiftUIFound : self.found
-    guard found.contains(where: { $0.unlessLookupAt >= 0 }) else { return found }
-    let matched = Set(matchedNames)
-    return found.filter { $0.unlessLookupAt < 0 || !matched.contains($0.unlessLookupAt) }
+  /// The lookups found once every token is visited, in the order of their keys' offsets (SwiftUI
+  /// forms after others at the same offset).
+  private mutating func results() -> Found {
+    let matched = unlessLookupAt.contains { $0 >= 0 } ? Set(matchedNames) : []
+    // Dropped in place: the kept ones move down, nothing is copied.
+    var kept = 0
+    for index in found.indices {
+      guard importsSwiftUI || !isSwiftUI[index], unlessLookupAt[index] < 0 || !matched.contains(unlessLookupAt[index])
+      else { continue }
+      if kept != index {
+        found.swapAt(kept, index)
+        offsets[kept] = offsets[index]
+        isSwiftUI[kept] = isSwiftUI[index]
+      }
+      kept += 1
+    }
+    found.removeLast(found.count - kept)
+    offsets.removeLast(offsets.count - kept)
+    isSwiftUI.removeLast(isSwiftUI.count - kept)
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      (offsets[a], isSwiftUI[a] ? 1 : 0, a) < (offsets[b], isSwiftUI[b] ? 1 : 0, b)
+    }
+    // Found in the order of their names, which is almost always the order of their keys.
+    guard found.indices.dropFirst().contains(where: { precedes($0, $0 - 1) }) else {
+      return Found(lookups: found, offsets: offsets)
+    }
+    let order = found.indices.sorted(by: precedes)
+    return Found(lookups: order.map { found[$0] }, offsets: order.map { offsets[$0] })
   }
 
   private init(
@@ -149,20 +172,23 @@ struct LookupMatcher {
     let bundle =
       form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap { argument($0) }.flatMap { bundleValue($0) }
     record(
-      Found(
-        offset: Int(tokens[keyArgument.start].start), key: key,
-        table: tableValue(form.table.flatMap { argument($0) }, form),
-        form: form.display, bundle: bundle, unlessLookupAt: unless), form, nameAt: i)
+      offset: Int(tokens[keyArgument.start].start), key: key,
+      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: bundle, unlessLookupAt: unless, form,
+      nameAt: i)
     return true
   }
 
-  private mutating func record(_ lookup: Found, _ form: LookupForm, nameAt name: Int) {
+  private mutating func record(
+    offset: Int, key: LookupKey, table: LookupTable, bundle: String?, unlessLookupAt unless: Int = -1,
+    _ form: LookupForm, nameAt name: Int
+  ) {
     matchedNames.append(name)
-    if form.needsSwiftUI {
-      swiftUIFound.append(lookup)
-    } else {
-      found.append(lookup)
-    }
+    found.append(
+      SourceLookup(
+        key: key, table: table, form: form.display, position: TextPosition(line: 0, column: 0), bundle: bundle))
+    offsets.append(offset)
+    isSwiftUI.append(form.needsSwiftUI)
+    unlessLookupAt.append(unless)
   }
 
   /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.
@@ -187,7 +213,7 @@ struct LookupMatcher {
       key = .dynamic(expression: expressionText(start, i - 1))
     }
     let table = form.defaultTable.map(LookupTable.init(name:)) ?? .standard
-    record(Found(offset: offset, key: key, table: table, form: form.display, bundle: nil), form, nameAt: i)
+    record(offset: offset, key: key, table: table, bundle: nil, form, nameAt: i)
     return true
   }
 
@@ -216,10 +242,9 @@ struct LookupMatcher {
     guard let keyArgument = argument(form.key), let (key, unless) = keyValue(keyArgument, form) else { return false }
     let receiver = expressionText(open + 1, i)
     record(
-      Found(
-        offset: Int(tokens[keyArgument.start].start), key: key,
-        table: tableValue(form.table.flatMap { argument($0) }, form),
-        form: form.display, bundle: defaultBundleFiltered(receiver), unlessLookupAt: unless), form, nameAt: i)
+      offset: Int(tokens[keyArgument.start].start), key: key,
+      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: defaultBundleFiltered(receiver),
+      unlessLookupAt: unless, form, nameAt: i)
     return true
   }
 

@@ -50,14 +50,11 @@ public struct SourceScanner: Sendable {
     var found = LookupMatcher.lookups(
       in: text, tokens: tokens, forms: language == .swift ? swiftForms : objectiveCForms,
       names: language == .swift ? swiftNames : objectiveCNames, language: language)
-    // Positions are worked out in one pass over increasing offsets.
-    found.sort { $0.offset < $1.offset }
+    // Positions are worked out in one pass over increasing offsets, set in place.
     var locator = LineLocator()
-    return found.map { lookup in
-      SourceLookup(
-        key: lookup.key, table: lookup.table, form: lookup.form,
-        position: locator.position(of: lookup.offset, in: text),
-        bundle: lookup.bundle)
+    for index in found.lookups.indices {
+      found.lookups[index].position = locator.position(of: found.offsets[index], in: text)
     }
+    return found.lookups
   }
 }

@@ -5,46 +5,32 @@
 /// Keys compare as the tables' keys do, byte for byte (as CoreFoundation compares them): `"é"`
 /// written precomposed and decomposed are two keys.
 struct LookupKeyNumbers: Sendable {
-  /// The keys of one table name: their positions in `keys` give their numbers in `numbers`.
-  private struct TableKeys: Sendable {
-    var keys = LocalizationTable()
-    var numbers: [Int] = []
-    /// The interpolated keys (``CheckedLookups/interpolationText(_:)``), numbered apart.
-    var interpolations = LocalizationTable()
-    var interpolationNumbers: [Int] = []
-  }
-
-  /// The keys of each table name, by the name's place in `tableIndexes`.
-  private var tables: [TableKeys] = []
+  /// The keys, by number.
+  private var literals = NumberedTexts()
+  /// The interpolated keys (``CheckedLookups/interpolationText(_:)``), numbered apart.
+  private var interpolations = NumberedTexts()
+  /// Each table name's place, which the texts are numbered with.
   private var tableIndexes: [String: Int] = [:]
+  private var tableNames: [String] = []
   /// The table of the last key numbered: most lookups read `Localizable`, and a run numbers
   /// every lookup, so the name is compared rather than hashed each time.
   private var lastTable: (name: String, index: Int)?
-  /// Each number's table and key.
-  private(set) var keys: [(table: String, key: String)] = []
 
   /// How many keys are numbered: every number is below it.
-  var count: Int { keys.count }
+  var count: Int { literals.count }
   /// How many distinct interpolations (pieces and table) the code looks up: each target matches
   /// one with its tables once, however many lookups repeat it.
-  private(set) var interpolationCount = 0
+  var interpolationCount: Int { interpolations.count }
+
+  /// The table and key of a number.
+  func key(_ number: Int) -> (table: String, key: String) {
+    (tableNames[literals.table(of: number)], literals.text(of: number))
+  }
 
   /// The number of `key` of `table`, numbering it if it is new.
   /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
   mutating func number(of key: String, table: String, digest: UInt64) -> Int {
-    let next = keys.count
-    var text = key
-    let slot = slot(of: table)
-    let number = text.withUTF8 { bytes in
-      if let position = tables[slot].keys.index(ofKeyBytes: bytes, digest: digest) {
-        return tables[slot].numbers[position]
-      }
-      _ = tables[slot].keys.upsertReturningIndex(LocalizationEntry(key: key, value: .string("")), digest: digest)
-      tables[slot].numbers.append(next)
-      return next
-    }
-    if number == next { keys.append((table, key)) }
-    return number
+    literals.number(of: key, table: slot(of: table), digest: digest)
   }
 
   /// The number of an interpolated key of `table`, numbering it if it is new.
@@ -52,36 +38,21 @@ struct LookupKeyNumbers: Sendable {
   ///   - text: Its pieces as ``CheckedLookups/interpolationText(_:)`` spells them.
   ///   - digest: The text's digest (``KeyIndex/digest(_:)``).
   mutating func number(ofInterpolation text: String, table: String, digest: UInt64) -> Int {
-    let next = interpolationCount
-    var text = text
-    let slot = slot(of: table)
-    return text.withUTF8 { bytes in
-      if let position = tables[slot].interpolations.index(ofKeyBytes: bytes, digest: digest) {
-        return tables[slot].interpolationNumbers[position]
-      }
-      _ = tables[slot].interpolations.upsertReturningIndex(
-        LocalizationEntry(key: String(decoding: bytes, as: UTF8.self), value: .string("")), digest: digest)
-      tables[slot].interpolationNumbers.append(next)
-      interpolationCount += 1
-      return next
-    }
+    interpolations.number(of: text, table: slot(of: table), digest: digest)
   }
 
   /// The number of `key` of `table`, if some lookup asks for it.
   func number(of key: String, table: String) -> Int? {
     guard let slot = tableIndexes[table] else { return nil }
     var text = key
-    return text.withUTF8 { bytes in
-      tables[slot].keys.index(ofKeyBytes: bytes, digest: KeyIndex.digest(bytes)).map { tables[slot].numbers[$0] }
-    }
+    return text.withUTF8 { literals.find($0, table: slot, digest: KeyIndex.digest($0)) }
   }
 
   /// The number of a table entry's key, if some lookup asks for it.
   /// - Parameter digest: The key's digest, as the entry's table holds it.
   func number(ofKeyOf entry: LocalizationEntry, digest: UInt64?, table: String) -> Int? {
-    guard let slot = tableIndexes[table], let position = tables[slot].keys.index(ofKeyOf: entry, digest: digest)
-    else { return nil }
-    return tables[slot].numbers[position]
+    guard let slot = tableIndexes[table] else { return nil }
+    return entry.withKeyBytes { literals.find($0, table: slot, digest: digest ?? KeyIndex.digest($0)) }
   }
 
   /// Whether some lookup asks for a key of `table`.
@@ -89,17 +60,83 @@ struct LookupKeyNumbers: Sendable {
 
   // MARK: - Private
 
-  /// The place of a table name's keys in `tables`, made if it is new.
+  /// The place of a table name, made if it is new.
   private mutating func slot(of table: String) -> Int {
     if let last = lastTable, last.name == table { return last.index }
     let index =
       tableIndexes[table]
       ?? {
-        tables.append(TableKeys())
-        tableIndexes[table] = tables.count - 1
-        return tables.count - 1
+        tableNames.append(table)
+        tableIndexes[table] = tableNames.count - 1
+        return tableNames.count - 1
       }()
     lastTable = (table, index)
     return index
+  }
+}
+
+/// Texts of several tables, each numbered once in the order first seen: an open-addressing hash
+/// set over their digests, texts compared byte for byte. A run numbers every lookup on one core,
+/// so a probe touches two arrays of integers and, on a match, the text's bytes, nothing more.
+private struct NumberedTexts: Sendable {
+  /// The texts by number, with their tables and digests.
+  private var texts: [String] = []
+  private var tables: [Int32] = []
+  private var digests: [UInt64] = []
+  /// Numbers by the low bits of their mixed digests (`-1`: empty); never more than half full.
+  private var buckets = [Int32](repeating: -1, count: 64)
+
+  var count: Int { texts.count }
+
+  func text(of number: Int) -> String { texts[number] }
+  func table(of number: Int) -> Int { Int(tables[number]) }
+
+  /// The number of the text with these bytes in `table`, if it has one.
+  func find(_ bytes: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int? {
+    let mask = buckets.count - 1
+    var bucket = Self.start(digest, table) & mask
+    while true {
+      let number = Int(buckets[bucket])
+      if number < 0 { return nil }
+      if digests[number] == digest, tables[number] == Int32(table), Self.bytes(of: texts[number], equal: bytes) {
+        return number
+      }
+      bucket = (bucket + 1) & mask
+    }
+  }
+
+  /// The number of `text` in `table`, numbering it if it is new.
+  mutating func number(of text: String, table: Int, digest: UInt64) -> Int {
+    var text = text
+    if let known = text.withUTF8({ find($0, table: table, digest: digest) }) { return known }
+    let number = texts.count
+    texts.append(text)
+    tables.append(Int32(table))
+    digests.append(digest)
+    if texts.count * 2 > buckets.count {
+      buckets = [Int32](repeating: -1, count: buckets.count * 2)
+      for known in 0..<texts.count { place(known) }
+    } else {
+      place(number)
+    }
+    return number
+  }
+
+  private mutating func place(_ number: Int) {
+    let mask = buckets.count - 1
+    var bucket = Self.start(digests[number], Int(tables[number])) & mask
+    while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+    buckets[bucket] = Int32(number)
+  }
+
+  /// The first bucket to try: the digest mixed with the table, so that one key of many tables
+  /// spreads too.
+  private static func start(_ digest: UInt64, _ table: Int) -> Int {
+    let mixed = (digest ^ UInt64(truncatingIfNeeded: table) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
+    return Int(truncatingIfNeeded: mixed >> 32)
+  }
+
+  private static func bytes(of text: String, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytesEqual($0, bytes) } ?? text.utf8.elementsEqual(bytes)
   }
 }

@@ -161,7 +161,7 @@ public struct TargetUsage: Sendable {
       reported.insert(number)
       let (table, key) =
         number < numbers.count
-        ? numbers.keys[number] : (extra[number - numbers.count].table, extra[number - numbers.count].key)
+        ? numbers.key(number) : (extra[number - numbers.count].table, extra[number - numbers.count].key)
       let lacking = shipped.languages.indices.filter { $0 != developmentIndex && !isDefined(number, inLanguage: $0) }
         .map {
           shipped.languages[$0]

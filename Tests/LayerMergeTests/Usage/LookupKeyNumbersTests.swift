@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import LayerMerge
+
+/// The run's key numbers: each key of each table numbered once, in the order first seen, found
+/// again byte for byte however many keys the run has.
+@Suite struct LookupKeyNumbersTests {
+  private static func digest(_ text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { KeyIndex.digest($0) }
+  }
+
+  @Test func everyKeyOfEveryTableHasOneNumberFoundAgainAfterTheTableGrows() {
+    var numbers = LookupKeyNumbers()
+    let tables = ["Localizable", "Settings", "Widget"]
+    // Enough keys to grow the table many times; each key text in every table.
+    let keys = (0..<3_000).map { "screen\($0 % 97)_item\($0)_title" }
+    var given: [String: Int] = [:]
+    for key in keys {
+      for table in tables {
+        given["\(table)/\(key)"] = numbers.number(of: key, table: table, digest: Self.digest(key))
+      }
+    }
+    #expect(numbers.count == keys.count * tables.count)
+    #expect(Set(given.values).count == keys.count * tables.count)
+    #expect(given["Localizable/\(keys[0])"] == 0)
+    #expect(given["Widget/\(keys[0])"] == 2)
+    for key in keys {
+      for table in tables {
+        let number = given["\(table)/\(key)"]
+        #expect(numbers.number(of: key, table: table, digest: Self.digest(key)) == number)
+        #expect(numbers.number(of: key, table: table) == number)
+        #expect(
+          numbers.number(ofKeyOf: LocalizationEntry(key: key, value: .string("")), digest: nil, table: table) == number)
+        #expect(number.map { numbers.key($0) == (table, key) } == true)
+      }
+    }
+    #expect(numbers.number(of: "screen1_item1_title", table: "Other") == nil)
+    #expect(numbers.number(of: "screen1_item1_titl", table: "Localizable") == nil)
+    #expect(!numbers.asksFor(table: "Other") && numbers.asksFor(table: "Widget"))
+  }
+
+  @Test func keysCompareByteForByte() {
+    var numbers = LookupKeyNumbers()
+    let precomposed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    let first = numbers.number(of: precomposed, table: "Localizable", digest: Self.digest(precomposed))
+    let second = numbers.number(of: decomposed, table: "Localizable", digest: Self.digest(decomposed))
+    #expect(first != second)
+    #expect(numbers.number(of: decomposed, table: "Localizable") == second)
+  }
+
+  @Test func interpolationsAreNumberedApartFromKeys() {
+    var numbers = LookupKeyNumbers()
+    let text = CheckedLookups.interpolationText(["Hello ", ""])
+    let key = numbers.number(of: text, table: "Localizable", digest: Self.digest(text))
+    let interpolation = numbers.number(ofInterpolation: text, table: "Localizable", digest: Self.digest(text))
+    #expect((key, interpolation) == (0, 0))
+    #expect((numbers.count, numbers.interpolationCount) == (1, 1))
+    #expect(numbers.number(ofInterpolation: text, table: "Localizable", digest: Self.digest(text)) == 0)
+    #expect(numbers.number(ofInterpolation: text, table: "Settings", digest: Self.digest(text)) == 1)
+  }
+}
