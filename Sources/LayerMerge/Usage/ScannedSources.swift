@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The lookups in a run's source files: each file read and scanned once, however many targets
 /// compile it, the files side by side on every core.
 ///
@@ -52,32 +54,28 @@ public struct ScannedSources: Sendable {
   public init(_ paths: [String], scan: @escaping Scan) {
     var seen: Set<String> = []
     let distinct = paths.filter { seen.insert($0).inserted }
-    let results = distinct.concurrentMap { path -> File? in
-      guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)) else { return nil }
-      do throws(FileBytes.Failure) {
-        let read = try FileBytes.readRegularFile(path)
-        let lookups = scan(read.bytes, language)
-        return File(
-          lookups: lookups, fingerprint: read.fingerprint, problem: nil, checked: CheckedLookups(lookups))
-      } catch {
-        guard error != .missing else { return File(lookups: [], fingerprint: nil, problem: nil, isMissing: true) }
-        return File(
-          lookups: [], fingerprint: nil,
-          problem: Diagnostic(.error, .unreadableFile, Self.reason(error), at: SourceLocation(path: path)))
-      }
+    let numbering = NumberingInOrder(paths: distinct, batchSize: 16)
+    DispatchQueue.concurrentPerform(iterations: numbering.batchCount) { batch in
+      numbering.add(numbering.paths(ofBatch: batch).map { Self.read($0, scan: scan) }, batch: batch)
     }
-    var files: [String: File] = [:]
-    // Numbered one file after another, so a run's numbers do not depend on the cores' timing.
-    var numbers = LookupKeyNumbers()
-    for (path, file) in zip(distinct, results) {
-      guard var file else { continue }
-      file.checked.number(file.lookups, with: &numbers)
-      files[path] = file
+    (files, keyNumbers) = numbering.result()
+    self.scannedCount = files.values.count { $0.problem == nil && !$0.isMissing }
+    self.missingCount = files.values.count(where: \.isMissing)
+  }
+
+  /// Reads and scans one file; `nil` when its extension is no source language's.
+  private static func read(_ path: String, scan: Scan) -> File? {
+    guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)) else { return nil }
+    do throws(FileBytes.Failure) {
+      let read = try FileBytes.readRegularFile(path)
+      let lookups = scan(read.bytes, language)
+      return File(lookups: lookups, fingerprint: read.fingerprint, problem: nil, checked: CheckedLookups(lookups))
+    } catch {
+      guard error != .missing else { return File(lookups: [], fingerprint: nil, problem: nil, isMissing: true) }
+      return File(
+        lookups: [], fingerprint: nil,
+        problem: Diagnostic(.error, .unreadableFile, Self.reason(error), at: SourceLocation(path: path)))
     }
-    keyNumbers = numbers
-    self.files = files
-    self.scannedCount = files.values.filter { $0.problem == nil && !$0.isMissing }.count
-    self.missingCount = files.values.filter(\.isMissing).count
   }
 
   /// Why a source file was not read, in words for a source file (the reader's speak of tables).

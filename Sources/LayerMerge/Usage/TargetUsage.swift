@@ -159,6 +159,11 @@ public struct TargetUsage: Sendable {
       // Each key's languages are looked at once, however many lookups ask for it.
       guard !reported.contains(number) else { continue }
       reported.insert(number)
+      // Most keys are in every language: that is answered without making a list.
+      let lacksSome = shipped.languages.indices.contains {
+        $0 != developmentIndex && !isDefined(number, inLanguage: $0)
+      }
+      guard lacksSome || !isDevelopmentKey else { continue }
       let (table, key) =
         number < numbers.count
         ? numbers.key(number) : (extra[number - numbers.count].table, extra[number - numbers.count].key)
