@@ -76,15 +76,22 @@ struct LookupKeyNumbers: Sendable {
 }
 
 /// Texts of several tables, each numbered once in the order first seen: an open-addressing hash
-/// set over their digests, texts compared byte for byte. A run numbers every lookup on one core,
-/// so a probe touches two arrays of integers and, on a match, the text's bytes, nothing more.
+/// set whose buckets hold each text's digest mixed with its table beside its number, so that a
+/// probe reads one bucket (a run's keys outgrow the caches: each array read is a miss) and the
+/// text's bytes only when the digests match.
 private struct NumberedTexts: Sendable {
-  /// The texts by number, with their tables and digests.
+  private struct Bucket {
+    /// The text's digest mixed with its table (``mixed(_:_:)``).
+    var hash: UInt64
+    var number: Int32
+    var table: Int32
+  }
+
+  /// The texts by number, with their tables.
   private var texts: [String] = []
   private var tables: [Int32] = []
-  private var digests: [UInt64] = []
-  /// Numbers by the low bits of their mixed digests (`-1`: empty); never more than half full.
-  private var buckets = [Int32](repeating: -1, count: 64)
+  /// Never more than half full; a bucket with number `-1` is empty.
+  private var buckets = [Bucket](repeating: Bucket(hash: 0, number: -1, table: 0), count: 64)
 
   var count: Int { texts.count }
 
@@ -93,15 +100,16 @@ private struct NumberedTexts: Sendable {
 
   /// The number of the text with these bytes in `table`, if it has one.
   func find(_ bytes: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int? {
+    let hash = Self.mixed(digest, table)
     let mask = buckets.count - 1
-    var bucket = Self.start(digest, table) & mask
+    var index = Int(truncatingIfNeeded: hash >> 32) & mask
     while true {
-      let number = Int(buckets[bucket])
-      if number < 0 { return nil }
-      if digests[number] == digest, tables[number] == Int32(table), Self.bytes(of: texts[number], equal: bytes) {
-        return number
+      let bucket = buckets[index]
+      if bucket.number < 0 { return nil }
+      if bucket.hash == hash, bucket.table == Int32(table), Self.bytes(of: texts[Int(bucket.number)], equal: bytes) {
+        return Int(bucket.number)
       }
-      bucket = (bucket + 1) & mask
+      index = (index + 1) & mask
     }
   }
 
@@ -112,28 +120,26 @@ private struct NumberedTexts: Sendable {
     let number = texts.count
     texts.append(text)
     tables.append(Int32(table))
-    digests.append(digest)
+    let bucket = Bucket(hash: Self.mixed(digest, table), number: Int32(number), table: Int32(table))
     if texts.count * 2 > buckets.count {
-      buckets = [Int32](repeating: -1, count: buckets.count * 2)
-      for known in 0..<texts.count { place(known) }
-    } else {
-      place(number)
+      let old = buckets
+      buckets = [Bucket](repeating: Bucket(hash: 0, number: -1, table: 0), count: buckets.count * 2)
+      for known in old where known.number >= 0 { place(known) }
     }
+    place(bucket)
     return number
   }
 
-  private mutating func place(_ number: Int) {
+  private mutating func place(_ bucket: Bucket) {
     let mask = buckets.count - 1
-    var bucket = Self.start(digests[number], Int(tables[number])) & mask
-    while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
-    buckets[bucket] = Int32(number)
+    var index = Int(truncatingIfNeeded: bucket.hash >> 32) & mask
+    while buckets[index].number >= 0 { index = (index + 1) & mask }
+    buckets[index] = bucket
   }
 
-  /// The first bucket to try: the digest mixed with the table, so that one key of many tables
-  /// spreads too.
-  private static func start(_ digest: UInt64, _ table: Int) -> Int {
-    let mixed = (digest ^ UInt64(truncatingIfNeeded: table) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
-    return Int(truncatingIfNeeded: mixed >> 32)
+  /// The digest mixed with the table, so that one key of many tables spreads too.
+  private static func mixed(_ digest: UInt64, _ table: Int) -> UInt64 {
+    (digest ^ UInt64(truncatingIfNeeded: table) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
   }
 
   private static func bytes(of text: String, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {

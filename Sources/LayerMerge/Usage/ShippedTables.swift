@@ -72,7 +72,9 @@ struct ShippedTables {
     var text = key
     let digest = text.withUTF8 { KeyIndex.digest($0) }
     return languages.map { language in
-      byLanguage[language]?.contains { $0.index(ofKeyOf: entry, digest: digest) != nil } ?? false
+      guard let tables = byLanguage[language] else { return false }
+      // By index: iterating the tables would copy each (a dozen retains apiece).
+      return tables.indices.contains { tables[$0].index(ofKeyOf: entry, digest: digest) != nil }
     }
   }
 
@@ -96,7 +98,9 @@ struct ShippedTables {
         let isDevelopment = language == developmentLanguage || language == "Base"
         guard index != nil || isDevelopment else { continue }
         var defined = none
-        for table in merged { Self.addKeys(of: table, name: name, numbers: numbers, shared: shared, to: &defined) }
+        for table in merged.indices {
+          Self.addKeys(of: merged[table], name: name, numbers: numbers, shared: shared, to: &defined)
+        }
         if let index { byLanguage[index].formUnion(defined) }
         if isDevelopment { development.formUnion(defined) }
       }
