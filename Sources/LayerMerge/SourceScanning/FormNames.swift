@@ -1,9 +1,11 @@
 /// The forms by the identifier they are spelled with, looked up straight from the source bytes (no
-/// string is made per identifier): a mask of the names' lengths rejects most identifiers at once,
+/// string is made per identifier): a mask of the names' lengths for each first byte rejects most
+/// identifiers at once (`self`, `some`, `view`… share no length with a name of their first letter),
 /// a small hash table finds the rest.
 struct FormNames: Sendable {
   private var buckets: [[(name: [UInt8], forms: [Int])]]
-  private var lengths: UInt64 = 0
+  /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more).
+  private var lengths = [UInt64](repeating: 0, count: 256)
   private static let bucketCount = 128
 
   init(_ forms: [LookupForm]) {
@@ -15,14 +17,16 @@ struct FormNames: Sendable {
       } else {
         buckets[bucket].append((form.name, [index]))
       }
-      lengths |= FormNames.lengthBit(form.name.count)
+      lengths[Int(form.name[0])] |= FormNames.lengthBit(form.name.count)
     }
   }
 
   /// The indexes of the forms spelled as `identifier`, in order, or `nil`.
   @inline(__always)
   func forms(named identifier: UnsafeBufferPointer<UInt8>) -> [Int]? {
-    guard lengths & FormNames.lengthBit(identifier.count) != 0 else { return nil }
+    guard !identifier.isEmpty, lengths[Int(identifier[0])] & FormNames.lengthBit(identifier.count) != 0 else {
+      return nil
+    }
     for entry in buckets[FormNames.bucket(of: identifier)] where entry.name.elementsEqual(identifier) {
       return entry.forms
     }
