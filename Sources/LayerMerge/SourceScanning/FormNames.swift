@@ -2,33 +2,66 @@
 /// string is made per identifier): a mask of the names' lengths for each first byte rejects most
 /// identifiers at once (`self`, `some`, `view`… share no length with a name of their first letter),
 /// a small hash table finds the rest.
+///
+/// Everything is flat (the names' bytes, the entries by bucket, the forms by name): a lookup reads
+/// arrays in place and retains none, as it runs for every identifier of every file.
 struct FormNames: Sendable {
-  private var buckets: [[(name: [UInt8], forms: [Int])]]
+  private struct Entry {
+    /// The name's bytes in ``nameBytes``.
+    var name: Range<Int>
+    /// Its forms in ``formIndexes``.
+    var forms: Range<Int>
+  }
+
+  private var nameBytes: [UInt8] = []
+  /// The entries, bucket by bucket: bucket `b`'s are `entries[bucketStarts[b]..<bucketStarts[b + 1]]`.
+  private var entries: [Entry] = []
+  private var bucketStarts: [Int] = []
+  /// The indexes of the forms, grouped by name, each group in order.
+  private(set) var formIndexes: [Int] = []
   /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more).
   private var lengths = [UInt64](repeating: 0, count: 256)
   private static let bucketCount = 128
 
   init(_ forms: [LookupForm]) {
-    buckets = Array(repeating: [], count: FormNames.bucketCount)
+    // The names in the order first spelled, each with its forms in order.
+    var names: [[UInt8]] = []
+    var formsByName: [[UInt8]: [Int]] = [:]
     for (index, form) in forms.enumerated() where !form.name.isEmpty {
-      let bucket = form.name.withUnsafeBufferPointer { FormNames.bucket(of: $0) }
-      if let entry = buckets[bucket].firstIndex(where: { $0.name == form.name }) {
-        buckets[bucket][entry].forms.append(index)
-      } else {
-        buckets[bucket].append((form.name, [index]))
-      }
+      if formsByName[form.name] == nil { names.append(form.name) }
+      formsByName[form.name, default: []].append(index)
       lengths[Int(form.name[0])] |= FormNames.lengthBit(form.name.count)
     }
+    var byBucket = [[Entry]](repeating: [], count: FormNames.bucketCount)
+    for name in names {
+      let entry = Entry(
+        name: nameBytes.count..<nameBytes.count + name.count,
+        forms: formIndexes.count..<formIndexes.count + (formsByName[name]?.count ?? 0))
+      nameBytes += name
+      formIndexes += formsByName[name] ?? []
+      byBucket[name.withUnsafeBufferPointer { FormNames.bucket(of: $0) }].append(entry)
+    }
+    for bucket in byBucket {
+      bucketStarts.append(entries.count)
+      entries += bucket
+    }
+    bucketStarts.append(entries.count)
   }
 
-  /// The indexes of the forms spelled as `identifier`, in order, or `nil`.
+  /// Where in ``formIndexes`` the forms spelled as `identifier` are, or `nil`.
   @inline(__always)
-  func forms(named identifier: UnsafeBufferPointer<UInt8>) -> [Int]? {
+  func forms(named identifier: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard !identifier.isEmpty, lengths[Int(identifier[0])] & FormNames.lengthBit(identifier.count) != 0 else {
       return nil
     }
-    for entry in buckets[FormNames.bucket(of: identifier)] where entry.name.elementsEqual(identifier) {
-      return entry.forms
+    let bucket = FormNames.bucket(of: identifier)
+    for index in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
+      let entry = entries[index]
+      guard entry.name.count == identifier.count else { continue }
+      let matches = nameBytes.withUnsafeBufferPointer {
+        bytesEqual(UnsafeBufferPointer(rebasing: $0[entry.name]), identifier)
+      }
+      if matches { return entry.forms }
     }
     return nil
   }

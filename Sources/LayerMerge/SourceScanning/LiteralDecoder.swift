@@ -32,11 +32,31 @@ struct LiteralDecoder {
     return pieces
   }
 
-  /// The value of literals without interpolations written one after the other (`@"a" @"b"`, as C
-  /// joins them).
-  func joinedValue(of literals: [Int32]) -> String {
-    if literals.count == 1, let text = plainText(of: literals[0]) { return String(decoding: text, as: UTF8.self) }
-    return String(decoding: joinedBytes(of: literals), as: UTF8.self)
+  /// The value of the literals without interpolations that are the tokens `range`, written one
+  /// after the other (`@"a" @"b"`, as C joins them).
+  func joinedValue(ofLiteralTokens range: Range<Int>) -> String {
+    let first = tokens.tokens[range.lowerBound].link
+    if Int(tokens.literals[Int(first)].lastToken) + 1 >= range.upperBound, let text = plainText(of: first) {
+      return String(decoding: text, as: UTF8.self)
+    }
+    return String(decoding: joinedBytes(ofLiteralTokens: range), as: UTF8.self)
+  }
+
+  /// The bytes of that value: a C escape can make bytes that are not UTF-8.
+  func joinedBytes(ofLiteralTokens range: Range<Int>) -> [UInt8] {
+    var buffer: [UInt8] = []
+    var j = range.lowerBound
+    while j < range.upperBound {
+      let info = tokens.literals[Int(tokens.tokens[j].link)]
+      var segment = info.firstSegment
+      while segment >= 0 {
+        let s = tokens.segments[Int(segment)]
+        decode(s, of: info, into: &buffer)
+        segment = s.next
+      }
+      j = max(j + 1, Int(info.lastToken) + 1)
+    }
+    return buffer
   }
 
   /// The text of a one-line literal without interpolations or escapes, which is its value as
@@ -50,21 +70,6 @@ struct LiteralDecoder {
     guard segment.next < 0, start <= end else { return nil }
     let text = UnsafeBufferPointer(rebasing: p[start..<end])
     return info.style == .cRaw || !text.contains(SourceBytes.backslash) ? text : nil
-  }
-
-  /// The bytes of that value: a C escape can make bytes that are not UTF-8.
-  func joinedBytes(of literals: [Int32]) -> [UInt8] {
-    var buffer: [UInt8] = []
-    for literal in literals {
-      let info = tokens.literals[Int(literal)]
-      var segment = info.firstSegment
-      while segment >= 0 {
-        let s = tokens.segments[Int(segment)]
-        decode(s, of: info, into: &buffer)
-        segment = s.next
-      }
-    }
-    return buffer
   }
 
   // MARK: - Private

@@ -23,7 +23,10 @@ struct LookupMatcher {
   private let forms: UnsafeBufferPointer<LookupForm>
   private let names: FormNames
   private let language: SourceLanguage
+  /// The arguments of the call being matched: the first ``argumentCount`` (the buffer is kept from
+  /// call to call).
   private var arguments: [Argument] = []
+  private var argumentCount = 0
   /// The lookups found, in the order found, and beside them what sorts and filters them: built in
   /// place, never copied, since each holds a few strings.
   private var found: [SourceLookup] = []
@@ -119,7 +122,7 @@ struct LookupMatcher {
       if token.kind == .identifier,
         let candidates = names.forms(named: UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
       {
-        for candidate in candidates where match(forms[candidate], at: i) { break }
+        for candidate in candidates where match(forms[names.formIndexes[candidate]], at: i) { break }
       }
       i += 1
     }
@@ -156,7 +159,7 @@ struct LookupMatcher {
       // A modifier has a receiver: `view.help(…)`, `)\n.help(…)`; `case .alert(…)` is a pattern.
       if !hasDot || i < 2 || !isOperandEnd(i - 2) { return false }
     case .bundleMethod:
-      receiverBundle = hasDot ? receiverText(before: i - 1).flatMap { defaultBundleFiltered($0) } : "self"
+      receiverBundle = hasDot ? receiverStart(before: i - 1).flatMap { bundleText($0, i - 1) } : "self"
     case .qualified(let qualifier):
       var j = i
       for component in qualifier.reversed() {
@@ -182,6 +185,16 @@ struct LookupMatcher {
     offset: Int, key: LookupKey, table: LookupTable, bundle: String?, unlessLookupAt unless: Int = -1,
     _ form: LookupForm, nameAt name: Int
   ) {
+    if found.isEmpty {
+      // Room for a dense file's lookups at once: grown from empty, each of these arrays was
+      // reallocated half a dozen times per file.
+      let capacity = 32
+      matchedNames.reserveCapacity(capacity)
+      found.reserveCapacity(capacity)
+      offsets.reserveCapacity(capacity)
+      isSwiftUI.reserveCapacity(capacity)
+      unlessLookupAt.reserveCapacity(capacity)
+    }
     matchedNames.append(name)
     found.append(
       SourceLookup(
@@ -225,25 +238,21 @@ struct LookupMatcher {
     lastMessage = open
     let close = groupEnd(open)
     // The selector's parts: `name:` at the top level of the brackets.
-    arguments.removeAll(keepingCapacity: true)
+    argumentCount = 0
     var j = i
     while j < close {
       if j + 1 < close, tokens[j].kind == .identifier, tokens[j + 1].kind == .colon {
-        if var last = arguments.popLast() {
-          last.end = j
-          arguments.append(last)
-        }
-        arguments.append(Argument(label: j, start: j + 2, end: close))
+        if argumentCount > 0 { arguments[argumentCount - 1].end = j }
+        addArgument(Argument(label: j, start: j + 2, end: close))
         j += 2
         continue
       }
       j = next(j)
     }
     guard let keyArgument = argument(form.key), let (key, unless) = keyValue(keyArgument, form) else { return false }
-    let receiver = expressionText(open + 1, i)
     record(
       offset: Int(tokens[keyArgument.start].start), key: key,
-      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: defaultBundleFiltered(receiver),
+      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: bundleText(open + 1, i),
       unlessLookupAt: unless, form, nameAt: i)
     return true
   }
@@ -264,7 +273,7 @@ struct LookupMatcher {
   /// Splits the group opening at `open` into arguments at its top-level commas, with their labels
   /// (Swift).
   private mutating func parseArguments(openingAt open: Int) {
-    arguments.removeAll(keepingCapacity: true)
+    argumentCount = 0
     let close = groupEnd(open)
     var j = open + 1
     var start = j
@@ -282,10 +291,19 @@ struct LookupMatcher {
 
   private mutating func addArgument(_ start: Int, _ end: Int) {
     if language == .swift, end - start >= 2, tokens[start].kind == .identifier, tokens[start + 1].kind == .colon {
-      arguments.append(Argument(label: start, start: start + 2, end: end))
+      addArgument(Argument(label: start, start: start + 2, end: end))
     } else {
-      arguments.append(Argument(label: -1, start: start, end: end))
+      addArgument(Argument(label: -1, start: start, end: end))
     }
+  }
+
+  private mutating func addArgument(_ argument: Argument) {
+    if argumentCount < arguments.count {
+      arguments[argumentCount] = argument
+    } else {
+      arguments.append(argument)
+    }
+    argumentCount += 1
   }
 
   /// The token after the group opening at `open`: its closing token, or the end of its scope.
@@ -301,12 +319,15 @@ struct LookupMatcher {
   private func argument(_ slot: LookupForm.Slot) -> Argument? {
     switch slot {
     case .unlabeled(let position):
-      guard position < arguments.count, arguments[position].label < 0 else { return nil }
+      guard position < argumentCount, arguments[position].label < 0 else { return nil }
       return arguments[position]
     case .position(let position):
-      return position < arguments.count ? arguments[position] : nil
+      return position < argumentCount ? arguments[position] : nil
     case .label(let label):
-      return arguments.first { $0.label >= 0 && isIdentifier($0.label, label) }
+      for index in 0..<argumentCount where arguments[index].label >= 0 && isIdentifier(arguments[index].label, label) {
+        return arguments[index]
+      }
+      return nil
     }
   }
 
@@ -333,14 +354,13 @@ struct LookupMatcher {
   private func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
     guard argument.start < argument.end else { return nil }
     if let literals = wholeLiterals(argument.start, argument.end) {
-      let first = Int(literals[0])
-      if literals.count == 1, self.literals[first].segmentCount > 1 {
+      if literals.count == 1, self.literals[Int(literals.first)].segmentCount > 1 {
         return form.interpolationIsFormat
-          ? (.interpolated(pieces: decoder.pieces(of: literals[0])), -1)
+          ? (.interpolated(pieces: decoder.pieces(of: literals.first)), -1)
           : (.dynamic(expression: expressionText(argument.start, argument.end)), -1)
       }
       if literals.count == 1 || language == .objectiveC {
-        return (.literal(decoder.joinedValue(of: literals)), -1)
+        return (.literal(decoder.joinedValue(ofLiteralTokens: argument.start..<argument.end)), -1)
       }
     }
     guard form.countsNonLiteral else { return nil }
@@ -352,9 +372,9 @@ struct LookupMatcher {
       return form.defaultTable.map(LookupTable.init(name:)) ?? .standard
     }
     if let literals = wholeLiterals(argument.start, argument.end),
-      literals.count == 1 || language == .objectiveC, self.literals[Int(literals[0])].segmentCount == 1
+      literals.count == 1 || language == .objectiveC, self.literals[Int(literals.first)].segmentCount == 1
     {
-      return LookupTable(name: decoder.joinedValue(of: literals))
+      return LookupTable(name: decoder.joinedValue(ofLiteralTokens: argument.start..<argument.end))
     }
     if argument.end - argument.start == 1, isNull(argument.start) { return .standard }
     return .dynamic(expression: expressionText(argument.start, argument.end))
@@ -362,29 +382,53 @@ struct LookupMatcher {
 
   private func bundleValue(_ argument: Argument) -> String? {
     guard argument.start < argument.end else { return nil }
-    return defaultBundleFiltered(expressionText(argument.start, argument.end))
+    return bundleText(argument.start, argument.end)
   }
 
-  /// `nil` for the main bundle however it is spelled, else the text.
-  private func defaultBundleFiltered(_ text: String) -> String? {
-    LookupMatcher.mainBundles.contains(text.filter { $0 != " " }) ? nil : text
+  /// The source text of the bundle that tokens `start..<end` name (``expressionText(_:_:)``), or
+  /// `nil` for the main bundle however it is spelled.
+  private func bundleText(_ start: Int, _ end: Int) -> String? {
+    isMainBundle(start, end) ? nil : expressionText(start, end)
   }
 
-  private static let mainBundles: Set<String> = [
+  /// Whether tokens `start..<end`, without the trivia between them (spaces, line breaks,
+  /// comments), spell one of ``mainBundles``: compared in the source's bytes, no string made (most
+  /// lookups that name a bundle name the main one). Only a literal token holds a space.
+  private func isMainBundle(_ start: Int, _ end: Int) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LookupMatcher.longestMainBundle) { spelled in
+      var count = 0
+      for j in start..<end {
+        let token = tokens[j]
+        // No spelling of the main bundle holds a literal.
+        if token.kind == .string { return false }
+        for k in Int(token.start)..<min(Int(token.end), p.count) {
+          guard count < spelled.count else { return false }
+          spelled[count] = p[k]
+          count += 1
+        }
+      }
+      let text = UnsafeBufferPointer(rebasing: spelled[..<count])
+      return LookupMatcher.mainBundles.contains { $0.elementsEqual(text) }
+    }
+  }
+
+  private static let mainBundles = [
     "nil", "NULL", "Nil", ".main", "Bundle.main", "Foundation.Bundle.main", "[NSBundlemainBundle]",
     "NSBundle.mainBundle", "[NSBundle.mainBundle]",
-  ]
+  ].map { Array($0.utf8) }
+  private static let longestMainBundle = mainBundles.map(\.count).max() ?? 0
 
-  /// The literals making up `start..<end` when it holds nothing else.
-  private func wholeLiterals(_ start: Int, _ end: Int) -> [Int32]? {
-    var result: [Int32] = []
+  /// The first of the literals making up `start..<end` and how many there are, when it holds
+  /// nothing else.
+  private func wholeLiterals(_ start: Int, _ end: Int) -> (first: Int32, count: Int)? {
+    var count = 0
     var j = start
     while j < end {
       guard tokens[j].kind == .string else { return nil }
-      result.append(tokens[j].link)
+      count += 1
       j = next(j)
     }
-    return j == end && !result.isEmpty ? result : nil
+    return j == end && count > 0 ? (tokens[start].link, count) : nil
   }
 
   /// The literal whose last token is `j`, if any.
@@ -418,11 +462,6 @@ struct LookupMatcher {
   }
 
   // MARK: - Receivers and names
-
-  /// The source text of the receiver before the `.` at `dot`, or `nil` when there is none.
-  private func receiverText(before dot: Int) -> String? {
-    receiverStart(before: dot).map { expressionText($0, dot) }
-  }
 
   /// Where the postfix expression ending just before `dot` starts: names, calls, subscripts, `?`
   /// and `!`, literals, joined by dots (`Bundle(for: X.self).main`, `foo.bar[0]?`). Looks back a

@@ -69,13 +69,10 @@ import Testing
       while i < all.count {
         // `= "…" "…";`: the literals after `=` up to the semicolon, joined as C joins them.
         if all[i].kind == .operator, i + 1 < all.count, all[i + 1].kind == .string {
-          var parts: [Int32] = []
           var j = i + 1
-          while j < all.count, all[j].kind == .string {
-            parts.append(all[j].link)
-            j += 1
-          }
-          lines.append(decoder.joinedBytes(of: parts).map { String($0, radix: 16) }.joined(separator: ","))
+          while j < all.count, all[j].kind == .string { j += 1 }
+          lines.append(
+            decoder.joinedBytes(ofLiteralTokens: (i + 1)..<j).map { String($0, radix: 16) }.joined(separator: ","))
           i = j
         } else {
           i += 1

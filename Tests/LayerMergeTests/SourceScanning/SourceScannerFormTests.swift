@@ -170,6 +170,36 @@ import Testing
     #expect(lookup.position == TextPosition(line: 10, column: line[..<prefix].unicodeScalars.count + 1))
   }
 
+  /// The main bundle however it is spelled, spaces, line breaks and comments aside, reads the
+  /// app's own tables; anything longer, shorter or quoted is another bundle, shown as written.
+  @Test func theMainBundleIsKnownInEverySpelling() {
+    let main = [
+      "nil", "NULL", "Nil", ".main", "Bundle.main", "Bundle . main", "Bundle\n  .main", "Bundle/* x */.main",
+      "Foundation.Bundle.main",
+    ]
+    for spelling in main {
+      let found = scanned(#"NSLocalizedString("k", tableName: nil, bundle: \#(spelling), comment: "")"#)
+      #expect(found.map(\.bundle) == [nil], "\(spelling)")
+    }
+    let other = [
+      ("Bundle.mainly", "Bundle.mainly"), ("Bundle.main.x", "Bundle.main.x"), ("\"nil\"", "\"nil\""),
+      ("Bundle\n  .module", "Bundle .module"), ("Foundation.Bundle.main2", "Foundation.Bundle.main2"),
+      ("nill", "nill"),
+    ]
+    for (spelling, shown) in other {
+      let found = scanned(#"NSLocalizedString("k", tableName: nil, bundle: \#(spelling), comment: "")"#)
+      #expect(found.map(\.bundle) == [shown], "\(spelling)")
+    }
+    let objectiveC: [(String, String?)] = [
+      ("[NSBundle mainBundle]", nil), ("[ NSBundle\n mainBundle ]", nil), ("NSBundle.mainBundle", nil),
+      ("[NSBundle.mainBundle]", nil), ("[NSBundle bundleForClass:self.class]", "[NSBundle bundleForClass:self.class]"),
+    ]
+    for (spelling, shown) in objectiveC {
+      let found = scanned(#"NSLocalizedStringFromTableInBundle(@"k", nil, \#(spelling), @"c")"#, .objectiveC)
+      #expect(found.map(\.bundle) == [shown], "\(spelling)")
+    }
+  }
+
   @Test func columnsCountUnicodeScalars() {
     let found = scanned("import SwiftUI\n/* é😀 */ let ü = Text(\"K\")\r\nText(\"L\")")
     #expect(found.map(\.position) == [TextPosition(line: 2, column: 23), TextPosition(line: 3, column: 6)])
