@@ -29,38 +29,47 @@ struct CheckedLookups: Sendable {
   /// An interpolation's pieces as one string, each piece after its length in bytes, so that two
   /// lists of pieces never spell the same text.
   static func interpolationText(_ pieces: [String]) -> String {
-    var text = ""
-    for piece in pieces { text += "\(piece.utf8.count):\(piece)" }
-    return text
+    // Bytes, not string interpolation: this runs for every interpolated lookup of a run.
+    var text: [UInt8] = []
+    for piece in pieces {
+      text += String(piece.utf8.count).utf8
+      text.append(UInt8(ascii: ":"))
+      text += piece.utf8
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Sorts a file's lookups.
   init(_ lookups: [SourceLookup]) {
     count = lookups.count
-    for (index, lookup) in lookups.enumerated() {
-      guard lookup.readsOwnTables else {
-        otherBundle += 1
-        continue
-      }
-      guard lookup.table.name != nil else {
-        dynamic += 1
-        continue
-      }
-      switch lookup.key {
-      case .dynamic:
-        dynamic += 1
-      case .literal(var key):
-        literal += 1
-        guard KeySkeleton.hasText(lookup.key) else { continue }
-        indexes.append(index)
-        digests.append(key.withUTF8 { KeyIndex.digest($0) })
-      case .interpolated(let pieces):
-        literal += 1
-        guard KeySkeleton.hasText(lookup.key) else { continue }
-        indexes.append(index)
-        var text = Self.interpolationText(pieces)
-        digests.append(text.withUTF8 { KeyIndex.digest($0) })
-        interpolationTexts.append(text)
+    // Read in place through the buffer: copying each lookup out of the array retains its strings,
+    // and this runs for every lookup of a run.
+    lookups.withUnsafeBufferPointer { lookups in
+      for index in lookups.indices {
+        guard lookups[index].readsOwnTables else {
+          otherBundle += 1
+          continue
+        }
+        guard lookups[index].table.name != nil else {
+          dynamic += 1
+          continue
+        }
+        switch lookups[index].key {
+        case .dynamic:
+          dynamic += 1
+        case .literal(let key):
+          literal += 1
+          guard KeySkeleton.hasText(lookups[index].key) else { continue }
+          indexes.append(index)
+          digests.append(key.utf8.withContiguousStorageIfAvailable { KeyIndex.digest($0) } ?? Self.digest(of: key))
+        case .interpolated(let pieces):
+          literal += 1
+          guard KeySkeleton.hasText(lookups[index].key) else { continue }
+          indexes.append(index)
+          let text = Self.interpolationText(pieces)
+          digests.append(Self.digest(of: text))
+          interpolationTexts.append(text)
+        }
       }
     }
   }
@@ -71,15 +80,27 @@ struct CheckedLookups: Sendable {
   /// Numbers the literal keys with the run's numbers.
   mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers) {
     var interpolations = interpolationTexts.makeIterator()
-    self.numbers = zip(indexes, digests).map { index, digest in
-      let lookup = lookups[index]
-      // Checked lookups have a literal table.
-      let table = lookup.table.name ?? ""
-      guard case .literal(let key) = lookup.key else {
-        return -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest)
+    var result: [Int] = []
+    result.reserveCapacity(indexes.count)
+    // In place, as ``init(_:)`` reads them.
+    lookups.withUnsafeBufferPointer { lookups in
+      for (index, digest) in zip(indexes, digests) {
+        // Checked lookups have a literal table.
+        let table = lookups[index].table.name ?? ""
+        guard case .literal(let key) = lookups[index].key else {
+          result.append(
+            -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
+          continue
+        }
+        result.append(numbers.number(of: key, table: table, digest: digest))
       }
-      return numbers.number(of: key, table: table, digest: digest)
     }
+    self.numbers = result
     interpolationTexts = []
+  }
+
+  private static func digest(of text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { KeyIndex.digest($0) }
   }
 }

@@ -78,7 +78,9 @@ struct LookupKeyNumbers: Sendable {
 /// Texts of several tables, each numbered once in the order first seen: an open-addressing hash
 /// set whose buckets hold each text's digest mixed with its table beside its number, so that a
 /// probe reads one bucket (a run's keys outgrow the caches: each array read is a miss) and the
-/// text's bytes only when the digests match.
+/// text's bytes only when the digests match. The texts' bytes lie one after the other in one
+/// array, a few bytes apiece: the lookups' own strings were scattered over everything the scan
+/// allocated, and comparing with one cost a miss.
 private struct NumberedTexts: Sendable {
   private struct Bucket {
     /// The text's digest mixed with its table (``mixed(_:_:)``).
@@ -87,41 +89,54 @@ private struct NumberedTexts: Sendable {
     var table: Int32
   }
 
-  /// The texts by number, with their tables.
-  private var texts: [String] = []
+  /// The texts' bytes, by number: text `n` is `bytes[starts[n]..<starts[n + 1]]`.
+  private var bytes: [UInt8] = []
+  private var starts: [Int] = [0]
   private var tables: [Int32] = []
   /// Never more than half full; a bucket with number `-1` is empty.
   private var buckets = [Bucket](repeating: Bucket(hash: 0, number: -1, table: 0), count: 64)
 
-  var count: Int { texts.count }
+  var count: Int { tables.count }
 
-  func text(of number: Int) -> String { texts[number] }
+  func text(of number: Int) -> String { String(decoding: bytes[starts[number]..<starts[number + 1]], as: UTF8.self) }
   func table(of number: Int) -> Int { Int(tables[number]) }
 
   /// The number of the text with these bytes in `table`, if it has one.
-  func find(_ bytes: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int? {
+  func find(_ text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int? {
     let hash = Self.mixed(digest, table)
     let mask = buckets.count - 1
     var index = Int(truncatingIfNeeded: hash >> 32) & mask
-    while true {
-      let bucket = buckets[index]
-      if bucket.number < 0 { return nil }
-      if bucket.hash == hash, bucket.table == Int32(table), Self.bytes(of: texts[Int(bucket.number)], equal: bytes) {
-        return Int(bucket.number)
+    return bytes.withUnsafeBufferPointer { bytes in
+      while true {
+        let bucket = buckets[index]
+        if bucket.number < 0 { return nil }
+        if bucket.hash == hash, bucket.table == Int32(table) {
+          let number = Int(bucket.number)
+          if bytesEqual(UnsafeBufferPointer(rebasing: bytes[starts[number]..<starts[number + 1]]), text) {
+            return number
+          }
+        }
+        index = (index + 1) & mask
       }
-      index = (index + 1) & mask
     }
   }
 
   /// The number of `text` in `table`, numbering it if it is new.
   mutating func number(of text: String, table: Int, digest: UInt64) -> Int {
     var text = text
-    if let known = text.withUTF8({ find($0, table: table, digest: digest) }) { return known }
-    let number = texts.count
-    texts.append(text)
+    return text.withUTF8 { number(of: $0, table: table, digest: digest) }
+  }
+
+  // MARK: - Private
+
+  private mutating func number(of text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int {
+    if let known = find(text, table: table, digest: digest) { return known }
+    let number = tables.count
+    bytes.append(contentsOf: text)
+    starts.append(bytes.count)
     tables.append(Int32(table))
     let bucket = Bucket(hash: Self.mixed(digest, table), number: Int32(number), table: Int32(table))
-    if texts.count * 2 > buckets.count {
+    if tables.count * 2 > buckets.count {
       let old = buckets
       buckets = [Bucket](repeating: Bucket(hash: 0, number: -1, table: 0), count: buckets.count * 2)
       for known in old where known.number >= 0 { place(known) }
@@ -140,9 +155,5 @@ private struct NumberedTexts: Sendable {
   /// The digest mixed with the table, so that one key of many tables spreads too.
   private static func mixed(_ digest: UInt64, _ table: Int) -> UInt64 {
     (digest ^ UInt64(truncatingIfNeeded: table) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
-  }
-
-  private static func bytes(of text: String, equal bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    text.utf8.withContiguousStorageIfAvailable { bytesEqual($0, bytes) } ?? text.utf8.elementsEqual(bytes)
   }
 }

@@ -37,6 +37,9 @@ public struct ScannedSources: Sendable {
   /// Which numbered keys each table file shared by several targets' merges defines, worked out
   /// for the first target that ships it (see ``ShippedTables/definedKeys(numbers:shared:)``).
   let sharedDefinitions = SharedMemo<KeyBits>()
+  /// The keys with format specifiers of those files, by their pieces (see
+  /// ``ShippedTables/match(_:table:shared:)``), made for the first target that asks.
+  let sharedSkeletons = SharedMemo<ShippedTables.SkeletonIndex>()
 
   /// Reads and scans files with the source scanner.
   /// - Parameters:

@@ -20,8 +20,18 @@ struct ShippedTables {
   /// The merged String Catalogs, by table name.
   private let catalogs: [String: [MergedCatalog]]
   /// Each table's keys with format specifiers in the development language (and `Base`), by their
-  /// pieces between specifiers; made when an interpolated lookup first asks.
-  private let skeletons = SharedMemo<[[String]: [String]]>()
+  /// pieces between specifiers, in parts (a merged table's lowest file's keys, then those the
+  /// layers above add) in the order the runtime reads them; made when an interpolated lookup
+  /// first asks.
+  private let skeletons = SharedMemo<[SkeletonIndex]>()
+
+  /// Each table name's merged tables by the index of their language in ``languages``, made when
+  /// ``languages(defining:table:)`` first asks for the name: it runs for every key an
+  /// interpolation matches, and a dictionary look-up per language cost more than the probes.
+  private let tablesByLanguageIndex = SharedMemo<[[MergedTable]]>()
+
+  /// Keys by their pieces between format specifiers (``KeySkeleton``), each list in table order.
+  typealias SkeletonIndex = [[String]: [String]]
 
   /// The tables of a merge.
   /// - Parameters:
@@ -67,14 +77,17 @@ struct ShippedTables {
   /// keys the run's numbers lack (``definedKeys(numbers:shared:)`` answers for the rest).
   func languages(defining key: String, table name: String) -> [Bool] {
     guard let byLanguage = tables[name] else { return languages.map { _ in false } }
+    let byIndex = tablesByLanguageIndex.value(name) { languages.map { byLanguage[$0] ?? [] } }
     // The key's digest once for every language; the tables are probed in place, never copied.
     let entry = LocalizationEntry(key: key, value: .string(""))
     var text = key
     let digest = text.withUTF8 { KeyIndex.digest($0) }
-    return languages.map { language in
-      guard let tables = byLanguage[language] else { return false }
-      // By index: iterating the tables would copy each (a dozen retains apiece).
-      return tables.indices.contains { tables[$0].index(ofKeyOf: entry, digest: digest) != nil }
+    return byIndex.map { tables in
+      // Through the buffer: an array's element (even by index) is copied before its method runs,
+      // a dozen retains apiece.
+      tables.withUnsafeBufferPointer { tables in
+        tables.indices.contains { tables[$0].index(ofKeyOf: entry, digest: digest) != nil }
+      }
     }
   }
 
@@ -129,25 +142,42 @@ struct ShippedTables {
   }
 
   /// The development-language (or `Base`) key an interpolated lookup asks for, if the table has one.
-  func match(_ pieces: [String], table name: String) -> String? {
-    skeletons.value(name) { skeletonIndex(of: name) }[pieces]?.first
+  /// - Parameter shared: The indexes of table files several targets' merges share, made for the
+  ///   first target that asks (parsing every key's specifiers again for each target cost as much
+  ///   as the rest of its check).
+  func match(_ pieces: [String], table name: String, shared: SharedMemo<SkeletonIndex>? = nil) -> String? {
+    for part in skeletons.value(name, { skeletonIndexes(of: name, shared: shared) }) {
+      if let key = part[pieces]?.first { return key }
+    }
+    return nil
   }
 
   // MARK: - Private
 
-  private func skeletonIndex(of name: String) -> [[String]: [String]] {
-    var index: [[String]: [String]] = [:]
-    func add(_ key: String) {
-      guard let pieces = KeySkeleton.pieces(of: key) else { return }
-      index[pieces, default: []].append(key)
-    }
+  private func skeletonIndexes(of name: String, shared: SharedMemo<SkeletonIndex>?) -> [SkeletonIndex] {
+    var parts: [SkeletonIndex] = []
     for language in [developmentLanguage, "Base"] {
       for table in tables[name]?[language] ?? [] {
-        for position in 0..<table.count { add(table.entry(at: position).key) }
+        var sharedCount = 0
+        if let file = table.sharedLowestFile, let shared {
+          sharedCount = table.sharedPartCount
+          let keys = { (0..<sharedCount).map { table.entry(at: $0).key } }
+          parts.append(shared.value("\(name)\u{0}\(file)") { Self.skeletonIndex(of: keys()) })
+        }
+        parts.append(Self.skeletonIndex(of: (sharedCount..<table.count).map { table.entry(at: $0).key }))
       }
     }
     for catalog in catalogs[name] ?? [] {
-      for entry in catalog.catalog.entries { add(entry.key) }
+      parts.append(Self.skeletonIndex(of: catalog.catalog.entries.map(\.key)))
+    }
+    return parts
+  }
+
+  private static func skeletonIndex(of keys: [String]) -> SkeletonIndex {
+    var index: SkeletonIndex = [:]
+    for key in keys {
+      guard let pieces = KeySkeleton.pieces(of: key) else { continue }
+      index[pieces, default: []].append(key)
     }
     return index
   }

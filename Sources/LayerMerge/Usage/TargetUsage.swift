@@ -118,7 +118,7 @@ public struct TargetUsage: Sendable {
         }
         let lookup = file.lookups[index]
         guard case .interpolated(let pieces) = lookup.key, let table = lookup.table.name,
-          let key = shipped.match(pieces, table: table)
+          let key = shipped.match(pieces, table: table, shared: scanned.sharedSkeletons)
         else {
           interpolations[interpolation] = -1
           checked.append((-1, fileIndex, index))

@@ -220,6 +220,41 @@ import Testing
     }
   }
 
+  /// An interpolation matches the keys of the target's own layers too, never another target's:
+  /// the keys a shared base file gives are indexed once for every target over it, and what each
+  /// overlay adds is indexed per target, whichever target is checked first.
+  @Test func interpolationsMatchOnlyTheKeysOfTheTargetsOwnLayers() throws {
+    let fixture = try UsageFixture(
+      tables: [
+        "Base": [
+          "en.lproj/Localizable.strings": "\"Hi %@\" = \"Hi %@\";\n",
+          "de.lproj/Localizable.strings": "\"Hi %@\" = \"Hallo %@\";\n",
+        ],
+        "BrandA": ["en.lproj/Localizable.strings": "\"Bye %@\" = \"Bye %@\";\n"],
+        "BrandB": ["en.lproj/Localizable.strings": "\"Hi %@\" = \"Hey %@\";\n"],
+      ],
+      sources: [
+        "Shared/Code.swift": [
+          UsageFixture.interpolated(["Hi ", ""], line: 1), UsageFixture.interpolated(["Bye ", ""], line: 2),
+        ]
+      ])
+    let options = MergeOptions(developmentLanguage: "en")
+    let merges = [
+      "A": LayerMerger.merge(fixture.layers.layers("Base", "BrandA"), options: options),
+      "B": LayerMerger.merge(fixture.layers.layers("Base", "BrandB"), options: options),
+    ]
+    for order in [["A", "B"], ["B", "A"]] {
+      let scanned = fixture.scanned()
+      var found: [String: [String]] = [:]
+      for target in order {
+        let usage = TargetUsage(
+          target: target, files: [fixture.path("Shared/Code.swift")], scanned: scanned, merge: merges[target]!)
+        found[target] = usage.missing.map(\.key) + usage.untranslated.map { "\($0.key) not in \($0.languages)" }
+      }
+      #expect(found == ["A": ["Bye %@ not in [\"de\"]"], "B": ["Bye \\(…)"]], "checked in the order \(order)")
+    }
+  }
+
   /// The runtime compares keys as CoreFoundation does, code unit by code unit: a key written with a
   /// combining accent is not the table's precomposed key, however alike they look.
   @Test func keysMatchByteForByteNotByCanonicalEquivalence() throws {
