@@ -17,9 +17,11 @@ struct ProjectLintCommand {
     }
     let stacks = context.targets.map(context.project.layers(of:))
     let settings = context.settings
-    // The code is found, read and scanned while the layers are read: each spends part of its
-    // time on one core (walking folders, numbering keys; the last files of a layer).
-    let (found, shared) = sideBySide(
+    // The code is found, read and scanned while the layers are read and the first target merged:
+    // each spends part of its time on one core (walking folders, numbering keys; the last files
+    // of a layer; the first merge, which makes what every other merge of the shared layers reuses
+    // and which they would otherwise wait for).
+    let (found, (shared, firstMerge)) = sideBySide(
       { () -> Result<(TargetCode, ScannedSources), ProjectContext.Stop> in
         do throws(ProjectContext.Stop) {
           let code = try TargetCode.find(
@@ -31,7 +33,11 @@ struct ProjectLintCommand {
         } catch {
           return .failure(error)
         }
-      }, { SharedLayers(stacks.flatMap { $0 }, options: settings) })
+      },
+      {
+        let shared = SharedLayers(stacks.flatMap { $0 }, options: settings)
+        return (shared, shared.merge(Array(stacks.prefix(1)), options: settings) { $1 }.first)
+      })
     let code: TargetCode
     let scanned: ScannedSources
     switch found {
@@ -39,12 +45,12 @@ struct ProjectLintCommand {
     case .failure(let error): return error.status
     }
     // Freed by the exit, not one allocation at a time.
-    defer { KeptUntilExit.keep((scanned, shared)) }
+    defer { KeptUntilExit.keep((scanned, shared, firstMerge)) }
     if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
     let targets = context.targets
     let files = code.files
     let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }
-    let merged = shared.merge(stacks, options: settings) { index, result in
+    let check = { @Sendable (index: Int, result: MergeResult) in
       var diagnostics = result.diagnostics
       if let sources = files[targets[index].name] {
         diagnostics +=
@@ -55,6 +61,11 @@ struct ProjectLintCommand {
       }
       return (diagnostics: diagnostics, inputs: result.inputFiles, language: result.developmentLanguage)
     }
+    // The first target's check first: it makes what the others' reuse (its shared tables' keys
+    // matched with the code's), which they would wait for.
+    let merged =
+      (firstMerge.map { [check(0, $0)] } ?? [])
+      + shared.merge(Array(stacks.dropFirst()), options: settings) { index, result in check(index + 1, result) }
     var findings = Diagnostic.once(
       byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
     // Guesses (dynamic keys, helpers not declared), so only when the project asks for them.
