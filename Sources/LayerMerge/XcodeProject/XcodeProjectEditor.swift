@@ -227,6 +227,9 @@ public enum XcodeProjectEditor {
     var taken: PBXIdentifier.Taken
     /// The targets that list each phase and have not been made to drop it, by phase ID.
     var listing: [String: Set<String>] = [:]
+    /// How many entries of the phases' file lists name each build file, less those this edit took
+    /// out; counted when the first copy is taken out.
+    var buildFileEntries: [String: Int]?
 
     init(project: XcodeProject) {
       self.project = project
@@ -297,15 +300,41 @@ public enum XcodeProjectEditor {
     {
       switch removal.source {
       case .buildFile(let buildFile, let phase):
-        guard let phaseObject = document.object(phase), let files = document.value("files", in: phaseObject),
-          let element = document.children(files).first(where: { document.string($0) == buildFile })
-        else { return false }
-        try layout { editor in try editor.removeElement(element, from: files) }
-        editor.removeObject(id: buildFile)
+        guard let phaseObject = document.object(phase), let files = document.value("files", in: phaseObject) else {
+          return false
+        }
+        // Every entry of it in the phase (a project can list one twice).
+        let elements = document.children(files).filter { document.string($0) == buildFile }
+        guard !elements.isEmpty else { return false }
+        for element in elements {
+          try layout { editor in try editor.removeElement(element, from: files) }
+        }
+        // A build file that another phase still lists (shared by hand or by a generator; Xcode
+        // makes one per phase) stays: removing it would leave that phase naming no object.
+        let left = entries(of: buildFile) - elements.count
+        buildFileEntries?[buildFile] = left
+        if left <= 0 { editor.removeObject(id: buildFile) }
         return true
       case .synchronizedFolder(let folder, let exception):
         return try exclude(exception, of: folder, from: target)
       }
+    }
+
+    /// How many entries of the phases' file lists still name a build file.
+    private mutating func entries(of buildFile: String) -> Int {
+      if buildFileEntries == nil {
+        var counts: [String: Int] = [:]
+        for object in document.allObjects() {
+          guard let files = document.value("files", in: object.value), document.kind(files) == .array else {
+            continue
+          }
+          for child in document.children(files) {
+            if let id = document.string(child) { counts[id, default: 0] += 1 }
+          }
+        }
+        buildFileEntries = counts
+      }
+      return buildFileEntries?[buildFile] ?? 0
     }
 
     /// Adds a file to the target's membership exceptions for a folder it lists (or takes it out of

@@ -89,6 +89,56 @@ import Testing
     #expect(after.targets.allSatisfy { $0.tables.isEmpty })
   }
 
+  /// A build file two phases list (Xcode makes one per phase, but a hand edit or a generator may
+  /// share one) stays while a phase still lists it: taking the copy out of one target must not
+  /// leave the other naming an object the file no longer has.
+  @Test func aBuildFileAnotherPhaseListsStays() throws {
+    let original = try Self.project("BrandApp/BrandApp.xcodeproj")
+    // Globex's Resources phase lists Acme's InfoPlist.strings build file too, and Acme's lists its
+    // Localizable.strings build file twice (as some generated projects do).
+    let shared = "\t\t\t\t1A0000000000000000000105 /* InfoPlist.strings in Resources */,\n"
+    let globexEntry = "\t\t\t\t1A0000000000000000000104 /* Localizable.strings in Resources */,\n"
+    let acmeEntry = "\t\t\t\t1A0000000000000000000103 /* Localizable.strings in Resources */,\n"
+    let text = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj"), encoding: .utf8)
+    #expect(text.components(separatedBy: globexEntry).count == 2)
+    #expect(text.components(separatedBy: acmeEntry).count == 2)
+    let edited = text.replacingOccurrences(of: globexEntry, with: globexEntry + shared)
+      .replacingOccurrences(of: acmeEntry, with: acmeEntry + acmeEntry)
+    let project = try XcodeProjectReader.parse(Array(edited.utf8), path: original.path)
+    func removals(_ names: [String]) -> [String: [XcodeProjectEditor.CopyRemoval]] {
+      Dictionary(
+        uniqueKeysWithValues: project.targets.filter { names.contains($0.name) }.map { target in
+          (
+            target.name,
+            target.tables.flatMap { table in
+              table.sources.map { XcodeProjectEditor.CopyRemoval(table: table.name, source: $0) }
+            }
+          )
+        })
+    }
+    // Out of Acme only: Globex still lists the shared build file, which stays.
+    let acmeOnly = try XcodeProjectEditor.install(
+      XcodeProjectEditorTests.phase, in: project, targets: ["Acme"], removingCopies: removals(["Acme"]))
+    let afterAcme = try XcodeProjectReader.parse(acmeOnly.bytes, path: project.path)
+    #expect(afterAcme.document.object("1A0000000000000000000105") != nil)
+    #expect(afterAcme.document.object("1A0000000000000000000103") == nil)
+    #expect(!Self.text(acmeOnly.bytes).contains("1A0000000000000000000103"))
+    #expect(afterAcme.targets.first { $0.name == "Acme" }?.tables.isEmpty == true)
+    #expect(
+      afterAcme.targets.first { $0.name == "Globex" }?.tables.map(\.name).sorted() == [
+        "InfoPlist.strings", "Localizable.strings",
+      ])
+    // Out of both: the last phase to list it lets it go, once.
+    let both = try XcodeProjectEditor.install(
+      XcodeProjectEditorTests.phase, in: project, targets: ["Acme", "Globex"],
+      removingCopies: removals(["Acme", "Globex"]))
+    let afterBoth = try XcodeProjectReader.parse(both.bytes, path: project.path)
+    #expect(afterBoth.document.object("1A0000000000000000000105") == nil)
+    #expect(!Self.text(both.bytes).contains("1A0000000000000000000105"))
+    #expect(afterBoth.targets.allSatisfy { $0.tables.isEmpty })
+  }
+
   /// The lines of a Run Script phase with values replaced by `…`: its shape.
   static func shape(_ text: Substring) -> [String] {
     text.split(separator: "\n").dropFirst().map { line in
