@@ -15,13 +15,16 @@ struct LineLocator {
     if target < offset { self = LineLocator() }
     var i = offset
     while i < target {
-      // Skip eight bytes at a time while none is a CR or LF.
+      // Eight bytes at a time: past them while none is a CR or LF, else straight to the first one
+      // (stepping a byte at a time up to it cost more than the skipping, on code's short lines).
       if i + 8 <= target, let base = bytes.baseAddress {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        if !SWAR.containsByte(word, 0x0A) && !SWAR.containsByte(word, 0x0D) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let breaks = SWAR.matches(word, 0x0A) | SWAR.matches(word, 0x0D)
+        if breaks == 0 {
           i += 8
           continue
         }
+        i += breaks.trailingZeroBitCount / 8
       }
       let byte = bytes[i]
       if byte == 0x0A {
@@ -53,7 +56,15 @@ enum SWAR {
   /// Whether any byte of `word` equals `byte`.
   @inline(__always)
   static func containsByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+    matches(word, byte) != 0
+  }
+
+  /// A word whose high bit is set in the first byte of `word` (in memory order, on a
+  /// little-endian machine) that equals `byte`, and perhaps in later bytes; zero when none does.
+  /// Only the lowest set bit is exact: a borrow can mark a byte above a match.
+  @inline(__always)
+  static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     let x = word ^ (ones &* UInt64(byte))
-    return (x &- ones) & ~x & highs != 0
+    return (x &- ones) & ~x & highs
   }
 }

@@ -29,12 +29,20 @@ struct CheckedLookups: Sendable {
   /// An interpolation's pieces as one string, each piece after its length in bytes, so that two
   /// lists of pieces never spell the same text.
   static func interpolationText(_ pieces: [String]) -> String {
-    // Bytes, not string interpolation: this runs for every interpolated lookup of a run.
+    // Bytes in one buffer, the lengths' digits written by hand: string interpolation allocated
+    // half a dozen times per lookup, and this runs for every interpolated lookup of a run.
     var text: [UInt8] = []
+    text.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + 4 })
     for piece in pieces {
-      text += String(piece.utf8.count).utf8
+      let start = text.count
+      var length = piece.utf8.count
+      repeat {
+        text.append(UInt8(ascii: "0") + UInt8(length % 10))
+        length /= 10
+      } while length > 0
+      text[start...].reverse()
       text.append(UInt8(ascii: ":"))
-      text += piece.utf8
+      text.append(contentsOf: piece.utf8)
     }
     return String(decoding: text, as: UTF8.self)
   }

@@ -51,6 +51,14 @@ import Testing
     #expect(numbers.number(of: decomposed, table: "Localizable") == second)
   }
 
+  /// Each piece after its length in bytes (in decimal), so that no two lists of pieces spell the
+  /// same text.
+  @Test func anInterpolationsTextIsEachPieceAfterItsLength() {
+    #expect(CheckedLookups.interpolationText(["Hello ", "", "0123456789 é"]) == "6:Hello 0:13:0123456789 é")
+    let long = String(repeating: "x", count: 1_024)
+    #expect(CheckedLookups.interpolationText([long, "a"]) == "1024:" + long + "1:a")
+  }
+
   @Test func interpolationsAreNumberedApartFromKeys() {
     var numbers = LookupKeyNumbers()
     let text = CheckedLookups.interpolationText(["Hello ", ""])
