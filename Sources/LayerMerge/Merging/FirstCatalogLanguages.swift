@@ -118,8 +118,7 @@ final class FirstCatalogLanguages: Sendable {
     /// The digest of the key at a position, as the whole table's index has it, without making
     /// the table.
     func digest(at position: Int) -> UInt64 {
-      var key = catalogEntry(at: position).key
-      return key.withUTF8 { KeyIndex.digest($0) }
+      KeyIndex.digest(of: catalogEntry(at: position).key)
     }
 
     /// The whole table and its records, made the first time they are asked for.

@@ -12,6 +12,12 @@ struct KeyIndex: Sendable {
   /// Never more than half full.
   private var slots: [UInt64] = []
 
+  /// The digest of a key's UTF-8 bytes (``digest(_:)``).
+  static func digest(of key: String) -> UInt64 {
+    var key = key
+    return key.withUTF8 { digest($0) }
+  }
+
   /// The digest of a key's bytes: word-at-a-time FNV with a final mix, so that the low bits
   /// (which pick the slot) depend on every byte.
   static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

@@ -53,12 +53,6 @@ enum SWAR {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-  /// Whether any byte of `word` equals `byte`.
-  @inline(__always)
-  static func containsByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-    matches(word, byte) != 0
-  }
-
   /// A word whose high bit is set in the first byte of `word` (in memory order, on a
   /// little-endian machine) that equals `byte`, and perhaps in later bytes; zero when none does.
   /// Only the lowest set bit is exact: a borrow can mark a byte above a match.

@@ -69,13 +69,13 @@ struct CheckedLookups: Sendable {
           literal += 1
           guard KeySkeleton.hasText(lookups[index].key) else { continue }
           indexes.append(index)
-          digests.append(key.utf8.withContiguousStorageIfAvailable { KeyIndex.digest($0) } ?? Self.digest(of: key))
+          digests.append(KeyIndex.digest(of: key))
         case .interpolated(let pieces):
           literal += 1
           guard KeySkeleton.hasText(lookups[index].key) else { continue }
           indexes.append(index)
           let text = Self.interpolationText(pieces)
-          digests.append(Self.digest(of: text))
+          digests.append(KeyIndex.digest(of: text))
           interpolationTexts.append(text)
         }
       }
@@ -107,8 +107,4 @@ struct CheckedLookups: Sendable {
     interpolationTexts = []
   }
 
-  private static func digest(of text: String) -> UInt64 {
-    var text = text
-    return text.withUTF8 { KeyIndex.digest($0) }
-  }
 }

@@ -80,8 +80,7 @@ struct ShippedTables {
     let byIndex = tablesByLanguageIndex.value(name) { languages.map { byLanguage[$0] ?? [] } }
     // The key's digest once for every language; the tables are probed in place, never copied.
     let entry = LocalizationEntry(key: key, value: .string(""))
-    var text = key
-    let digest = text.withUTF8 { KeyIndex.digest($0) }
+    let digest = KeyIndex.digest(of: key)
     return byIndex.map { tables in
       // Through the buffer: an array's element (even by index) is copied before its method runs,
       // a dozen retains apiece.
