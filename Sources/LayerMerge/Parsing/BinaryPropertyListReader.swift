@@ -327,7 +327,8 @@ struct BinaryPropertyListReader {
     guard body <= objectsEnd, bytes[body] >> 4 == 0x1 else { throw .corrupt("a length is not an integer object") }
     let size = 1 << Int(bytes[body] & 0x0F)
     guard body + size <= objectsEnd else { throw .corrupt("a length runs past the object table") }
-    let length = sizedInteger(at: body + 1, size: size)
+    // CF's `_getSizedInt` takes the size as a byte: a length of 256 or more bytes reads none (0).
+    let length = sizedInteger(at: body + 1, size: size & 0xFF)
     guard length <= UInt64(Int.max) else { throw .corrupt("a length is out of range") }
     return (Int(length), body + 1 + size)
   }
