@@ -99,7 +99,7 @@ import Testing
     try #require(folder >= 0 && flock(folder, LOCK_EX) == 0)
     let before = untouched.map { scratch.read($0) }
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("lock-wait-\(UUID().uuidString).txt")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
     let process = Process()
     process.executableURL = ToolRunner.binary

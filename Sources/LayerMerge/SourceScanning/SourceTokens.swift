@@ -5,14 +5,21 @@
 /// nothing later. Each interpolation of a Swift literal is a scope of its own: its brackets cannot
 /// close anything outside it.
 struct SourceTokens {
+  /// The tokens, once ``finish(at:)`` ran.
   private(set) var tokens: [SourceToken] = []
   private(set) var literals: [SourceStringLiteral] = []
   private(set) var segments: [LiteralSegment] = []
 
+  /// The tokens while the lexer appends and links them.
+  private var building: UncheckedBuffer<SourceToken>
   /// Opening tokens not closed yet, innermost last.
   private var openers: [Int32] = []
-  /// The file, then each interpolation being lexed, innermost last.
-  private var scopes: [Scope] = [Scope(base: 0, literal: -1, openToken: -1)]
+  /// The innermost scope: the file, or the interpolation being lexed. Kept apart from the stack
+  /// of the enclosing ones: every bracket counts in it, and counting in an array's last element
+  /// checked the array's uniqueness and bounds each time (a third of the cost of a bracket).
+  private var current = Scope(base: 0, literal: -1, openToken: -1)
+  /// The scopes enclosing ``current``, outermost first.
+  private var enclosing: [Scope] = []
 
   private struct Scope {
     /// How many openers were on the stack when the scope began.
@@ -27,39 +34,40 @@ struct SourceTokens {
   }
 
   init(capacity: Int) {
-    tokens.reserveCapacity(capacity)
+    building = UncheckedBuffer(capacity: capacity)
   }
 
   /// The literal whose interpolation is being lexed, or `-1` outside any.
-  var innermostLiteral: Int32 { scopes[scopes.count - 1].literal }
+  var innermostLiteral: Int32 { current.literal }
   /// Parentheses open in the innermost scope.
-  var openParentheses: Int32 { scopes[scopes.count - 1].parens }
-  var lastKind: SourceToken.Kind? { tokens.last?.kind }
+  var openParentheses: Int32 { current.parens }
+  /// The last token appended so far.
+  var lastToken: SourceToken? { building.last }
 
   @inline(__always)
   mutating func append(_ kind: SourceToken.Kind, _ start: Int, _ end: Int) {
-    tokens.append(
+    building.append(
       SourceToken(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), link: -1))
   }
 
   mutating func open(_ kind: SourceToken.Kind, _ start: Int) {
-    openers.append(Int32(tokens.count))
+    openers.append(Int32(building.count))
     append(kind, start, start + 1)
     adjustCount(of: kind, by: 1)
   }
 
   /// Appends a closing bracket and links it to its opener, if the innermost scope has one.
   mutating func close(_ kind: SourceToken.Kind, _ start: Int) {
-    let index = Int32(tokens.count)
+    let index = Int32(building.count)
     append(kind, start, start + 1)
     let opening: SourceToken.Kind = kind == .closeParen ? .openParen : kind == .closeBracket ? .openBracket : .openBrace
     guard count(of: opening) > 0 else { return }
     while let top = openers.popLast() {
-      let topKind = tokens[Int(top)].kind
+      let topKind = building[Int(top)].kind
       adjustCount(of: topKind, by: -1)
-      tokens[Int(top)].link = index
+      building[Int(top)].link = index
       if topKind == opening {
-        tokens[Int(index)].link = top
+        building[Int(index)].link = top
         return
       }
     }
@@ -68,8 +76,8 @@ struct SourceTokens {
   /// Starts a string literal token at `start`; its end is set by ``endLiteral(_:at:terminated:)``.
   mutating func beginLiteral(_ style: SourceStringLiteral.Style, hashes: Int, at start: Int) -> Int32 {
     let literal = Int32(literals.count)
-    let token = Int32(tokens.count)
-    tokens.append(
+    let token = Int32(building.count)
+    building.append(
       SourceToken(
         kind: .string, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: start), link: literal))
     literals.append(
@@ -102,24 +110,25 @@ struct SourceTokens {
 
   mutating func endLiteral(_ literal: Int32, at end: Int, terminated: Bool) {
     let l = Int(literal)
-    literals[l].lastToken = Int32(tokens.count - 1)
+    literals[l].lastToken = Int32(building.count - 1)
     literals[l].isTerminated = terminated
-    tokens[Int(literals[l].firstToken)].end = Int32(truncatingIfNeeded: end)
+    building[Int(literals[l].firstToken)].end = Int32(truncatingIfNeeded: end)
   }
 
   /// Appends `\(` and enters the interpolation's scope.
   mutating func openInterpolation(of literal: Int32, _ start: Int, _ end: Int) {
-    let token = Int32(tokens.count)
+    let token = Int32(building.count)
     append(.interpolationOpen, start, end)
-    scopes.append(Scope(base: openers.count, literal: literal, openToken: token))
+    enclosing.append(current)
+    current = Scope(base: openers.count, literal: literal, openToken: token)
   }
 
   /// Appends the `)` that ends the innermost interpolation and leaves its scope.
   /// - Returns: The literal the interpolation belongs to.
   mutating func closeInterpolation(_ start: Int) -> Int32 {
-    let index = Int32(tokens.count)
+    let index = Int32(building.count)
     let scope = leaveScope(endingAt: index)
-    tokens.append(
+    building.append(
       SourceToken(
         kind: .interpolationClose, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: start + 1),
         link: scope.literal))
@@ -130,43 +139,44 @@ struct SourceTokens {
   /// single-line literal, the end of the file).
   /// - Returns: The literal the interpolation belongs to.
   mutating func abandonInterpolation() -> Int32 {
-    leaveScope(endingAt: Int32(tokens.count - 1)).literal
+    leaveScope(endingAt: Int32(building.count - 1)).literal
   }
 
-  /// Ends every open scope and group at the end of the file.
+  /// Ends every open scope and group at the end of the file, and hands the tokens over to
+  /// ``tokens``. Called once, last.
   mutating func finish(at end: Int) {
-    while scopes.count > 1 {
+    while !enclosing.isEmpty {
       let literal = abandonInterpolation()
       endLiteral(literal, at: end, terminated: false)
     }
-    let last = Int32(tokens.count - 1)
-    while let top = openers.popLast() { tokens[Int(top)].link = last }
+    let last = Int32(building.count - 1)
+    while let top = openers.popLast() { building[Int(top)].link = last }
+    tokens = building.finish()
   }
 
   // MARK: - Private
 
   private mutating func leaveScope(endingAt end: Int32) -> Scope {
-    let scope = scopes.removeLast()
-    while openers.count > scope.base, let top = openers.popLast() { tokens[Int(top)].link = end }
-    tokens[Int(scope.openToken)].link = max(end, scope.openToken)
+    let scope = current
+    current = enclosing.removeLast()
+    while openers.count > scope.base, let top = openers.popLast() { building[Int(top)].link = end }
+    building[Int(scope.openToken)].link = max(end, scope.openToken)
     return scope
   }
 
   private func count(of kind: SourceToken.Kind) -> Int32 {
-    let scope = scopes[scopes.count - 1]
     switch kind {
-    case .openParen: return scope.parens
-    case .openBracket: return scope.brackets
-    default: return scope.braces
+    case .openParen: return current.parens
+    case .openBracket: return current.brackets
+    default: return current.braces
     }
   }
 
   private mutating func adjustCount(of kind: SourceToken.Kind, by delta: Int32) {
-    let last = scopes.count - 1
     switch kind {
-    case .openParen: scopes[last].parens += delta
-    case .openBracket: scopes[last].brackets += delta
-    case .openBrace: scopes[last].braces += delta
+    case .openParen: current.parens += delta
+    case .openBracket: current.brackets += delta
+    case .openBrace: current.braces += delta
     default: break
     }
   }

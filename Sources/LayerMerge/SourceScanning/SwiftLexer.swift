@@ -28,7 +28,8 @@ struct SwiftLexer {
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     p = bytes
     n = bytes.count
-    out = SourceTokens(capacity: bytes.count / 5 + 16)
+    // Room for most files' tokens (a token every 3 bytes): growing copies them all.
+    out = SourceTokens(capacity: bytes.count / 3 + 16)
     // A byte-order mark is no token.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
   }
@@ -352,7 +353,7 @@ struct SwiftLexer {
     guard start + 1 < n else { return nil }
     let next = p[start + 1]
     if SourceBytes.isHorizontalSpace(next) || SourceBytes.isLineBreak(next) { return nil }
-    if let last = out.tokens.last {
+    if let last = out.lastToken {
       switch last.kind {
       case .openParen, .openBracket, .openBrace, .comma, .colon, .semicolon, .interpolationOpen, .operator:
         break

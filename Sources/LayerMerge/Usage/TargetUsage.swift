@@ -74,9 +74,22 @@ public struct TargetUsage: Sendable {
   ) {
     let shipped = ShippedTables(merge, copied: copied)
     self.target = target
-    var seenFiles: Set<String> = []
-    let files = files.filter { seenFiles.insert($0).inserted }
-    sourceFiles = files.count
+    // A file given twice counts once. Files scanned are told apart by their place in `scanned`
+    // (hashing each path again cost more than the rest of a file's share of the check).
+    var seenScanned: Set<Dictionary<String, ScannedSources.File>.Index> = []
+    var seenOthers: Set<String> = []
+    var distinct: [(path: String, file: ScannedSources.File)] = []
+    var distinctCount = 0
+    for path in files {
+      if let position = scanned.files.index(forKey: path) {
+        guard seenScanned.insert(position).inserted else { continue }
+        distinct.append((path, scanned.files[position].value))
+      } else if !seenOthers.insert(path).inserted {
+        continue
+      }
+      distinctCount += 1
+    }
+    sourceFiles = distinctCount
     lookups = 0
     literal = 0
     dynamic = 0
@@ -95,8 +108,7 @@ public struct TargetUsage: Sendable {
     // table matches), its file's place in `lookupsByFile` and its index there.
     var checked: [(number: Int, file: Int, index: Int)] = []
     var lookupsByFile: [(path: String, lookups: [SourceLookup])] = []
-    for path in files {
-      guard let file = scanned.files[path] else { continue }
+    for (path, file) in distinct {
       if let problem = file.problem { problems.append(problem) }
       let counts = file.checked
       lookups += counts.count

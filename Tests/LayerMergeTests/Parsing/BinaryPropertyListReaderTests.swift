@@ -123,8 +123,13 @@ import Testing
       ),
       // CF passes the length's size to `_getSizedInt` as a byte: 256 bytes read as none, so 0
       // (found by the corruption test when Foundation's binary put a string's length there).
-      ("a 256-byte length reads as 0", b.dictionary(value: [0x5F, 0x18] + Array(repeating: 7, count: 256)), .string("")),
-      ("a 512-byte length of data reads as 0", b.dictionary(value: [0x4F, 0x19] + Array(repeating: 7, count: 512)), .data([])),
+      (
+        "a 256-byte length reads as 0", b.dictionary(value: [0x5F, 0x18] + Array(repeating: 7, count: 256)), .string("")
+      ),
+      (
+        "a 512-byte length of data reads as 0", b.dictionary(value: [0x4F, 0x19] + Array(repeating: 7, count: 512)),
+        .data([])
+      ),
     ]
     for (name, bytes, expected) in cases {
       let parsed = LocalizationFileReader.parse(bytes, path: "t.strings", kind: .stringsdict)

@@ -65,6 +65,19 @@ import Testing
     #expect((usage.lookups, usage.literal, usage.dynamic) == (6, 6, 0))
   }
 
+  @Test func aFileGivenTwiceCountsOnceScannedOrNot() throws {
+    let fixture = try UsageFixture(
+      tables: ["Base": Self.base], sources: ["App/Code.swift": [UsageFixture.literal("farewell", line: 1)]])
+    let merge = LayerMerger.merge(fixture.layers.layers("Base"), options: MergeOptions(developmentLanguage: "en"))
+    let code = fixture.path("App/Code.swift")
+    // Notes.txt is no source file: never scanned, still one of the target's files.
+    let notes = fixture.path("App/Notes.txt")
+    let usage = TargetUsage(
+      target: "App", files: [code, notes, code, notes, code], scanned: fixture.scanned(), merge: merge)
+    #expect((usage.sourceFiles, usage.lookups, usage.literal) == (2, 1, 1))
+    #expect(usage.missing.map(\.key) == ["farewell"])
+  }
+
   @Test func interpolationsMatchKeysWithASpecifierInEachHole() throws {
     let (usage, _) = try Self.usage([
       UsageFixture.interpolated(["Hello ", ""], line: 1),

@@ -1,0 +1,46 @@
+/// A growing buffer of plain values for a loop that appends and patches millions of them: an
+/// array checks its uniqueness (a runtime call) and capacity on every change, which was a fifth
+/// of the Swift lexer's instructions. Owned by one value, never copied while it grows, and handed
+/// over as an array once by ``finish()``, which frees it.
+struct UncheckedBuffer<Element: BitwiseCopyable> {
+  private var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  /// The element at `index`, which must be below ``count`` (not checked).
+  @inline(__always) subscript(index: Int) -> Element {
+    get { base[index] }
+    set { base[index] = newValue }
+  }
+
+  var last: Element? { count > 0 ? base[count - 1] : nil }
+
+  @inline(__always) mutating func append(_ element: Element) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// The elements as an array; the buffer is freed and must not be used again.
+  mutating func finish() -> [Element] {
+    let elements = Array(UnsafeBufferPointer(start: base, count: count))
+    base.deallocate()
+    count = 0
+    capacity = 0
+    return elements
+  }
+
+  private mutating func grow() {
+    precondition(capacity > 0, "an UncheckedBuffer used after finish()")
+    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+}
