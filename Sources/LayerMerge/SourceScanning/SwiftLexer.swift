@@ -40,7 +40,9 @@ struct SwiftLexer {
     while i < n {
       let b = p[i]
       if SourceBytes.isHorizontalSpace(b) {
+        // Indentation comes in runs: step over one without going round the whole dispatch.
         i += 1
+        while i < n, p[i] == SourceBytes.space { i += 1 }
       } else if SourceBytes.isLineBreak(b) {
         i += 1
         endSingleLineInterpolations()
