@@ -15,7 +15,7 @@ struct LookupMatcher {
   }
 
   private let p: UnsafeBufferPointer<UInt8>
-  private let tokens: [SourceToken]
+  private let tokens: UnsafeBufferPointer<SourceToken>
   private let literals: [SourceStringLiteral]
   private let decoder: LiteralDecoder
   /// The forms, borrowed for the match (`lookups(in:…)` holds the array): an element of an array
@@ -99,7 +99,8 @@ struct LookupMatcher {
   }
 
   private init(
-    p: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceStringLiteral], decoder: LiteralDecoder,
+    p: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SourceToken>, literals: [SourceStringLiteral],
+    decoder: LiteralDecoder,
     forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage
   ) {
     self.p = p

@@ -16,10 +16,12 @@ struct ObjectiveCLexer {
   private var i = 0
   private var out: SourceTokens
 
-  static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> SourceTokens {
+  /// Lexes `bytes` and gives the tokens to `body`; they are freed when it returns.
+  static func withTokens<Result>(of bytes: UnsafeBufferPointer<UInt8>, _ body: (SourceTokens) -> Result) -> Result {
     var lexer = ObjectiveCLexer(bytes)
     lexer.run()
-    return lexer.out
+    defer { lexer.out.deallocate() }
+    return body(lexer.out)
   }
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -46,10 +46,13 @@ public struct SourceScanner: Sendable {
   /// - Returns: Each lookup with its key, table, form, position and bundle.
   public func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [SourceLookup] {
     let text = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, Int(Int32.max) - 1)])
-    let tokens = language == .swift ? SwiftLexer.tokens(of: text) : ObjectiveCLexer.tokens(of: text)
-    var found = LookupMatcher.lookups(
-      in: text, tokens: tokens, forms: language == .swift ? swiftForms : objectiveCForms,
-      names: language == .swift ? swiftNames : objectiveCNames, language: language)
+    let match = { (tokens: SourceTokens) in
+      LookupMatcher.lookups(
+        in: text, tokens: tokens, forms: language == .swift ? swiftForms : objectiveCForms,
+        names: language == .swift ? swiftNames : objectiveCNames, language: language)
+    }
+    var found =
+      language == .swift ? SwiftLexer.withTokens(of: text, match) : ObjectiveCLexer.withTokens(of: text, match)
     // Positions are worked out in one pass over increasing offsets, set in place.
     var locator = LineLocator()
     for index in found.lookups.indices {

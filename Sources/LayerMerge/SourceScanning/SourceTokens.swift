@@ -5,12 +5,13 @@
 /// nothing later. Each interpolation of a Swift literal is a scope of its own: its brackets cannot
 /// close anything outside it.
 struct SourceTokens {
-  /// The tokens, once ``finish(at:)`` ran.
-  private(set) var tokens: [SourceToken] = []
+  /// The tokens, in the lexer's buffer: valid until ``deallocate()``, which the lexers'
+  /// `withTokens(of:_:)` calls once its body returns.
+  var tokens: UnsafeBufferPointer<SourceToken> { building.elements }
   private(set) var literals: [SourceStringLiteral] = []
   private(set) var segments: [LiteralSegment] = []
 
-  /// The tokens while the lexer appends and links them.
+  /// The tokens, as the lexer appends and links them.
   private var building: UncheckedBuffer<SourceToken>
   /// Opening tokens not closed yet, innermost last.
   private var openers: [Int32] = []
@@ -145,8 +146,7 @@ struct SourceTokens {
     leaveScope(endingAt: Int32(building.count - 1)).literal
   }
 
-  /// Ends every open scope and group at the end of the file, and hands the tokens over to
-  /// ``tokens``. Called once, last.
+  /// Ends every open scope and group at the end of the file.
   mutating func finish(at end: Int) {
     while !enclosing.isEmpty {
       let literal = abandonInterpolation()
@@ -154,8 +154,10 @@ struct SourceTokens {
     }
     let last = Int32(building.count - 1)
     while let top = openers.popLast() { building[Int(top)].link = last }
-    tokens = building.finish()
   }
+
+  /// Frees the tokens' buffer.
+  func deallocate() { building.deallocate() }
 
   // MARK: - Private
 

@@ -1,7 +1,8 @@
 /// A growing buffer of plain values for a loop that appends and patches millions of them: an
 /// array checks its uniqueness (a runtime call) and capacity on every change, which was a fifth
-/// of the Swift lexer's instructions. Owned by one value, never copied while it grows, and handed
-/// over as an array once by ``finish()``, which frees it.
+/// of the Swift lexer's instructions. Owned by one value, never copied while it grows, read in
+/// place through ``elements`` and freed by ``deallocate()`` (copying it into an array at the end
+/// cost as much as the checks it saved).
 struct UncheckedBuffer<Element: BitwiseCopyable> {
   private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
@@ -26,17 +27,13 @@ struct UncheckedBuffer<Element: BitwiseCopyable> {
     count += 1
   }
 
-  /// The elements as an array; the buffer is freed and must not be used again.
-  mutating func finish() -> [Element] {
-    let elements = Array(UnsafeBufferPointer(start: base, count: count))
-    base.deallocate()
-    count = 0
-    capacity = 0
-    return elements
-  }
+  /// The elements, in place: valid until the buffer grows or is deallocated.
+  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Frees the buffer; nothing of it may be used afterwards.
+  func deallocate() { base.deallocate() }
 
   private mutating func grow() {
-    precondition(capacity > 0, "an UncheckedBuffer used after finish()")
     let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
     base.deallocate()

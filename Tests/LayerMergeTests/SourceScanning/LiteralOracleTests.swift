@@ -20,16 +20,17 @@ import Testing
     let bytes = Array(program.utf8)
     var offsets: [Int] = []
     let ours = bytes.withUnsafeBufferPointer { buffer -> [String] in
-      let tokens = SwiftLexer.tokens(of: buffer)
-      let decoder = LiteralDecoder(bytes: buffer, tokens: tokens)
-      var lines: [String] = []
-      let all = tokens.tokens
-      for i in 0..<(all.count - 2) where all[i].kind == .identifier && all[i + 2].kind == .string {
-        guard String(decoding: buffer[Int(all[i].start)..<Int(all[i].end)], as: UTF8.self) == "show" else { continue }
-        lines.append(Self.shown(decoder.pieces(of: all[i + 2].link)))
-        offsets.append(Int(all[i].start))
+      SwiftLexer.withTokens(of: buffer) { tokens in
+        let decoder = LiteralDecoder(bytes: buffer, tokens: tokens)
+        var lines: [String] = []
+        let all = tokens.tokens
+        for i in 0..<(all.count - 2) where all[i].kind == .identifier && all[i + 2].kind == .string {
+          guard String(decoding: buffer[Int(all[i].start)..<Int(all[i].end)], as: UTF8.self) == "show" else { continue }
+          lines.append(Self.shown(decoder.pieces(of: all[i + 2].link)))
+          offsets.append(Int(all[i].start))
+        }
+        return lines
       }
-      return lines
     }
     if ours.count != literals.count {
       // The first literal the lexer missed: the one before it swallowed it.
@@ -61,24 +62,25 @@ import Testing
     let expected = try Self.run(program, compiler: "clang", fileName: "literals.c", arguments: ["-w"])
     let bytes = Array(program.utf8)
     let ours = bytes.withUnsafeBufferPointer { buffer -> [String] in
-      let tokens = ObjectiveCLexer.tokens(of: buffer)
-      let decoder = LiteralDecoder(bytes: buffer, tokens: tokens)
-      var lines: [String] = []
-      let all = tokens.tokens
-      var i = 0
-      while i < all.count {
-        // `= "…" "…";`: the literals after `=` up to the semicolon, joined as C joins them.
-        if all[i].kind == .operator, i + 1 < all.count, all[i + 1].kind == .string {
-          var j = i + 1
-          while j < all.count, all[j].kind == .string { j += 1 }
-          lines.append(
-            decoder.joinedBytes(ofLiteralTokens: (i + 1)..<j).map { String($0, radix: 16) }.joined(separator: ","))
-          i = j
-        } else {
-          i += 1
+      ObjectiveCLexer.withTokens(of: buffer) { tokens in
+        let decoder = LiteralDecoder(bytes: buffer, tokens: tokens)
+        var lines: [String] = []
+        let all = tokens.tokens
+        var i = 0
+        while i < all.count {
+          // `= "…" "…";`: the literals after `=` up to the semicolon, joined as C joins them.
+          if all[i].kind == .operator, i + 1 < all.count, all[i + 1].kind == .string {
+            var j = i + 1
+            while j < all.count, all[j].kind == .string { j += 1 }
+            lines.append(
+              decoder.joinedBytes(ofLiteralTokens: (i + 1)..<j).map { String($0, radix: 16) }.joined(separator: ","))
+            i = j
+          } else {
+            i += 1
+          }
         }
+        return lines
       }
-      return lines
     }
     try #require(ours.count == literals.count, "the lexer found \(ours.count) of \(literals.count) literals")
     let disagreements = zip(zip(literals, expected), ours).filter { $0.0.1 != $0.1 }

@@ -123,10 +123,14 @@ import Testing
 
   /// `"comment"` or `"string literal"` when the lexer puts `offset` in one, else `nil`.
   static func commentOrString(at offset: Int, in bytes: [UInt8], _ language: SourceLanguage) -> String? {
-    let tokens = bytes.withUnsafeBufferPointer {
-      language == .swift ? SwiftLexer.tokens(of: $0) : ObjectiveCLexer.tokens(of: $0)
+    let found = bytes.withUnsafeBufferPointer { bytes in
+      let first = { (tokens: SourceTokens) in
+        tokens.tokens.first { Int($0.start) <= offset && offset < Int($0.end) }
+      }
+      return language == .swift
+        ? SwiftLexer.withTokens(of: bytes, first) : ObjectiveCLexer.withTokens(of: bytes, first)
     }
-    if let token = tokens.tokens.first(where: { Int($0.start) <= offset && offset < Int($0.end) }) {
+    if let token = found {
       return token.kind == .string && Int(token.start) < offset ? "in a string literal" : nil
     }
     return "in a comment"

@@ -30,27 +30,32 @@ enum SourceScanAgreement {
 
   /// `bytes` with a space or a comment after tokens outside literals, chosen by position.
   static func withTrivia(_ bytes: [UInt8], _ language: SourceLanguage) -> [UInt8] {
-    let tokens = bytes.withUnsafeBufferPointer {
-      language == .swift ? SwiftLexer.tokens(of: $0) : ObjectiveCLexer.tokens(of: $0)
-    }
-    var insertions: [Int] = []
-    var insideUntil = -1
-    var literalIndex = 0
-    let literals = tokens.literals
-    for (k, token) in tokens.tokens.enumerated() {
-      // Literal spans begin in order; tokens inside one (its interpolations) are left alone.
-      while literalIndex < literals.count,
-        Int(tokens.tokens[Int(literals[literalIndex].firstToken)].start) < Int(token.start)
-      {
-        insideUntil = max(insideUntil, Int(tokens.tokens[Int(literals[literalIndex].firstToken)].end))
-        literalIndex += 1
+    // Where the tokens end, found while the lexer's tokens live.
+    let insertions = bytes.withUnsafeBufferPointer { buffer in
+      let find = { (tokens: SourceTokens) -> [Int] in
+        var insertions: [Int] = []
+        var insideUntil = -1
+        var literalIndex = 0
+        let literals = tokens.literals
+        for (k, token) in tokens.tokens.enumerated() {
+          // Literal spans begin in order; tokens inside one (its interpolations) are left alone.
+          while literalIndex < literals.count,
+            Int(tokens.tokens[Int(literals[literalIndex].firstToken)].start) < Int(token.start)
+          {
+            insideUntil = max(insideUntil, Int(tokens.tokens[Int(literals[literalIndex].firstToken)].end))
+            literalIndex += 1
+          }
+          if Int(token.start) < insideUntil { continue }
+          if token.kind == .string { insideUntil = max(insideUntil, Int(token.end)) }
+          // A token that stopped at a line break (an unterminated literal) would take in what comes
+          // before the break.
+          if !endsItself(token, tokens, bytes) { continue }
+          if k % 3 != 2 { insertions.append(Int(token.end)) }
+        }
+        return insertions
       }
-      if Int(token.start) < insideUntil { continue }
-      if token.kind == .string { insideUntil = max(insideUntil, Int(token.end)) }
-      // A token that stopped at a line break (an unterminated literal) would take in what comes
-      // before the break.
-      if !endsItself(token, tokens, bytes) { continue }
-      if k % 3 != 2 { insertions.append(Int(token.end)) }
+      return language == .swift
+        ? SwiftLexer.withTokens(of: buffer, find) : ObjectiveCLexer.withTokens(of: buffer, find)
     }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count + insertions.count * 8)

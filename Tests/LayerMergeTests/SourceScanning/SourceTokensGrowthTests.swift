@@ -11,7 +11,8 @@ import Testing
     buffer[999] = -1
     #expect(buffer.count == 1000)
     #expect(buffer.last == -1)
-    #expect(buffer.finish() == (0..<999).map { Int32($0) } + [-1])
+    #expect(Array(buffer.elements) == (0..<999).map { Int32($0) } + [-1])
+    buffer.deallocate()
   }
 
   @Test func aFileOfBracketsOnlyHasATokenPerByteEachLinkedToItsPartner() {
@@ -20,8 +21,9 @@ import Testing
       (String(repeating: "([{}])", count: 500), true), (String(repeating: "([{}])", count: 500), false),
     ] {
       let bytes = Array(text.utf8)
-      let tokens = bytes.withUnsafeBufferPointer {
-        isSwift ? SwiftLexer.tokens(of: $0).tokens : ObjectiveCLexer.tokens(of: $0).tokens
+      let tokens = bytes.withUnsafeBufferPointer { bytes in
+        let copy = { (tokens: SourceTokens) in Array(tokens.tokens) }
+        return isSwift ? SwiftLexer.withTokens(of: bytes, copy) : ObjectiveCLexer.withTokens(of: bytes, copy)
       }
       #expect(tokens.count == bytes.count)
       for (index, token) in tokens.enumerated() {
