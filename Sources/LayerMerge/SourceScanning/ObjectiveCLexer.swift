@@ -27,7 +27,7 @@ struct ObjectiveCLexer {
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     p = bytes
     n = bytes.count
-    out = SourceTokens(capacity: bytes.count / 3 + 16)
+    out = SourceTokens(forBytes: bytes.count)
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
   }
 

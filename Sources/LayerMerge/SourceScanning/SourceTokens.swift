@@ -34,8 +34,10 @@ struct SourceTokens {
     var braces: Int32 = 0
   }
 
-  init(capacity: Int) {
-    building = UncheckedBuffer(capacity: capacity)
+  /// Tokens for a file of `count` bytes: room for most files' tokens (one every 3 bytes; growing
+  /// copies them all), at most a million to begin with (a file of 256 MB would ask for 1.4 GB).
+  init(forBytes count: Int) {
+    building = UncheckedBuffer(capacity: min(count / 3 + 16, 1 << 20))
   }
 
   /// The literal whose interpolation is being lexed, or `-1` outside any.

@@ -30,8 +30,7 @@ struct SwiftLexer {
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     p = bytes
     n = bytes.count
-    // Room for most files' tokens (a token every 3 bytes): growing copies them all.
-    out = SourceTokens(capacity: bytes.count / 3 + 16)
+    out = SourceTokens(forBytes: bytes.count)
     // A byte-order mark is no token.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
   }

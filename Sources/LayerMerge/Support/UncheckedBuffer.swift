@@ -1,8 +1,8 @@
 /// A growing buffer of plain values for a loop that appends and patches millions of them: an
-/// array checks its uniqueness (a runtime call) and capacity on every change, which was a fifth
-/// of the Swift lexer's instructions. Owned by one value, never copied while it grows, read in
-/// place through ``elements`` and freed by ``deallocate()`` (copying it into an array at the end
-/// cost as much as the checks it saved).
+/// array checks its uniqueness (a runtime call) and capacity on every change, which the lexers
+/// paid at every token. Owned by one value, never copied while it grows, read in place through
+/// ``elements`` and freed by ``deallocate()`` (copying it into an array at the end cost as much as
+/// the checks it saved).
 struct UncheckedBuffer<Element: BitwiseCopyable> {
   private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
