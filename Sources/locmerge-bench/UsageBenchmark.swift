@@ -8,15 +8,15 @@ import LayerMerge
 ///
 /// Two sets of code of the same files and bytes: one where nearly every line is a lookup (a lookup
 /// every ~107 bytes, 35 times the densest app measured, `--usage-scan --apps`), and one at apps'
-/// density with a margin (about 1,000 lookups per MB, four times NetNewsWire's 264): what users'
+/// density with a margin (about 1,250 lookups per MB, five times NetNewsWire's 264): what users'
 /// `lint` pays is between the two, near the second.
 enum UsageBenchmark {
   static let sharedFiles = 360
   static let filesPerTarget = 180
   /// About 10 MB over 3,600 files.
   static let bytesPerFile = 2_800
-  /// At apps' density, a lookup at most every this many bytes (with the navigation title, three
-  /// per file: about 1,070 per MB).
+  /// At apps' density, a lookup at the first line written this many bytes after the last one: with
+  /// the navigation title, three or four per file (about 1,250 per MB).
   static let appsLookupBytes = 1_100
 
   static func run(shared: URL, binary: URL, rounds: Int) throws -> String {
