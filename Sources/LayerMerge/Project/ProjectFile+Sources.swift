@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension ProjectFile {
   /// The source files each target's `"sources"` patterns name, found on disk: every file with a
   /// source extension (``SourceLanguage``) under the project folder whose path, relative to that
@@ -87,7 +93,7 @@ struct SourceFolderWalk {
     // The starting folders are disjoint and each one's files sorted: the matches of each, merged,
     // are the answer (18 targets over one shared folder made, hashed and sorted its paths 18 times).
     var result: [String] = []
-    for start in Self.startingFolders(of: patterns) {
+    for start in startingFolders(of: patterns) {
       let files = files(under: start)
       // A pattern naming this folder or one above it matches every file under it.
       let matched =
@@ -148,8 +154,10 @@ struct SourceFolderWalk {
 
   /// The folders to search for a set of patterns: each pattern's leading components without a
   /// wildcard (`App/Views` for `App/Views/**/*.swift`), the root for a pattern without `/`
-  /// (it matches a name at any depth), a folder inside another searched only once.
-  static func startingFolders(of patterns: [PathGlob]) -> [String] {
+  /// (it matches a name at any depth), a folder inside another searched only once. A pattern
+  /// without wildcards is searched from the folder it names when the walk would enter that folder
+  /// (see ``isWalkedFolder(_:)``), else from the folder it is in (it names a file).
+  func startingFolders(of patterns: [PathGlob]) -> [String] {
     var folders: Set<String> = []
     for pattern in patterns {
       var text = Substring(pattern.pattern)
@@ -160,13 +168,27 @@ struct SourceFolderWalk {
         continue
       }
       let literal = components.prefix { !$0.contains("*") && !$0.contains("?") }
-      // A pattern without wildcards may name a file: search the folder it is in.
-      let folder = literal.count == components.count ? literal.dropLast() : literal
-      folders.insert(folder.joined(separator: "/"))
+      guard literal.count == components.count else {
+        folders.insert(literal.joined(separator: "/"))
+        continue
+      }
+      // Searching from the parent listed every sibling for each target naming its own folder
+      // (`Sources/Target07`), and matched each of them against the target's patterns.
+      let named = literal.joined(separator: "/")
+      folders.insert(isWalkedFolder(named) ? named : literal.dropLast().joined(separator: "/"))
     }
     return folders.sorted().filter { folder in
       !folders.contains { other in other != folder && (other.isEmpty || folder.hasPrefix(other + "/")) }
     }
+  }
+
+  /// Whether `path` (relative to the root) is a folder that a walk of its parent would enter: a
+  /// real folder, not a link, hidden, `DerivedData` or a folder with an extension (`.bundle`).
+  func isWalkedFolder(_ path: String) -> Bool {
+    let name = PathText.lastComponent(path)
+    guard !name.hasPrefix("."), PathText.pathExtension(name).isEmpty, name != "DerivedData" else { return false }
+    var status = stat()
+    return lstat(PathText.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
   // MARK: - Private

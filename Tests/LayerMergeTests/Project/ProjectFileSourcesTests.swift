@@ -43,14 +43,20 @@ import Testing
   /// glob matches them: the path itself and what is under it, never a sibling that starts alike.
   @Test func literalPatternsMatchAsTheGlobDoes() throws {
     let files = try TemporaryLayers([
-      "App": ["Legacy/Old.m": "", "Legacy/Old.h": "", "LegacyKit/Kit.swift": "", "Leg.swift": ""],
+      "App": [
+        "Legacy/Old.m": "", "Legacy/Old.h": "", "LegacyKit/Kit.swift": "", "Leg.swift": "",
+        // Folders the walk does not enter, named on their own: no file under them is code.
+        ".hidden/In.swift": "", "Kit.bundle/In.swift": "", "DerivedData/In.swift": "",
+      ],
       "Apps": ["Other.swift": ""],
       // Precomposed: a pattern with the decomposed é is another name to the glob (Unicode scalars).
       "Shared": ["Caf\u{E9}/Menu.swift": ""],
     ])
+    try FileManager.default.createSymbolicLink(atPath: files.path("App/Linked"), withDestinationPath: "Legacy")
     let patterns = [
       "App/Legacy", "./App/Legacy/", "App/Legacy/Old.m", "App/Leg", "App/Leg.swift", "Shared/Caf\u{E9}",
-      "Shared/Cafe\u{301}/", "App//Legacy", "Apps/Other.swift/x",
+      "Shared/Cafe\u{301}/", "App//Legacy", "Apps/Other.swift/x", "App/.hidden", "App/Kit.bundle/",
+      "App/DerivedData", "App/Linked", "App/Linked/", "App", "Shared/Caf\u{E9}/Menu.swift",
     ]
     let every = ProjectFile.sourceFiles(under: files.root.path)
     for pattern in patterns {
