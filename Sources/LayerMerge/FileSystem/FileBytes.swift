@@ -101,11 +101,12 @@ package enum FileBytes {
     case tooLarge(Int)
   }
 
-  /// Every byte up to the end of an open file: the size `fstat` gave in one read, then, for a file
-  /// that grew since, on in chunks.
+  /// Every byte up to the end of an open file: the size `fstat` gave and one byte more in one
+  /// read, then, for a file that grew since, on in chunks.
   /// - Parameters:
   ///   - descriptor: An open regular file (opened non-blocking or not: a read that would block
-  ///     makes it blocking and is tried again, so that only a read of nothing means the end).
+  ///     makes it blocking and is tried again). A read of a regular file that gives fewer bytes
+  ///     than asked for has met the end; after one that gives all, only a read of nothing does.
   ///   - expectedSize: Its size from `fstat`.
   ///   - limit: The most bytes to accept.
   package static func readToEnd(_ descriptor: Int32, expectedSize: Int, limit: Int = .max) throws(ReadStop)
@@ -113,17 +114,30 @@ package enum FileBytes {
   {
     let expected = max(0, expectedSize)
     var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+    var atEnd = false
+    // The byte more tells the end without a read of nothing after it: that read was one system
+    // call in five for each source file of a run.
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
       initialized = 0
-      while initialized < expected, let base = buffer.baseAddress {
-        let result = systemRead(descriptor, base + initialized, expected - initialized)
+      while initialized <= expected, let base = buffer.baseAddress {
+        let asked = expected + 1 - initialized
+        let result = systemRead(descriptor, base + initialized, asked)
         if result < 0 && errno == EINTR { continue }
         if result < 0 { failure = errno }
-        if result <= 0 { break }
+        if result <= 0 {
+          atEnd = result == 0
+          break
+        }
         initialized += result
+        if result < asked {
+          atEnd = true
+          break
+        }
       }
     }
     if failure != 0 { throw .system(failure) }
+    if bytes.count > limit { throw .tooLarge(bytes.count) }
+    if atEnd { return bytes }
     try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16384) { chunk throws(ReadStop) in
       while let base = chunk.baseAddress {
         let result = systemRead(descriptor, base, chunk.count)

@@ -81,6 +81,35 @@ import Testing
     #expect(truncate(path, off_t(FileBytes.maximumSize)) == 0)
     #expect(try FileBytes.readRegularFile(path).bytes.count == FileBytes.maximumSize)
   }
+
+  /// A file is read to its end whatever size `fstat` gave before the read: one that grew since
+  /// (a smaller size) or shrank (a larger one), even by a byte; and growing past the limit, even
+  /// by a byte, is refused.
+  @Test func aFileIsReadToItsEndWhateverSizeWasGiven() throws {
+    let layers = try TemporaryLayers(["a": ["ten.txt": "0123456789", "empty.txt": ""]])
+    func read(_ name: String, expectedSize: Int, limit: Int = .max) -> Result<[UInt8], FileBytes.ReadStop> {
+      let descriptor = open(layers.path("a/\(name)"), O_RDONLY)
+      defer { close(descriptor) }
+      do throws(FileBytes.ReadStop) {
+        return .success(try FileBytes.readToEnd(descriptor, expectedSize: expectedSize, limit: limit))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let ten = Array("0123456789".utf8)
+    for size in [0, 1, 3, 9, 10, 11, 100] {
+      #expect((try? read("ten.txt", expectedSize: size).get()) == ten, "fstat said \(size)")
+    }
+    #expect((try? read("empty.txt", expectedSize: 0).get()) == [])
+    #expect((try? read("ten.txt", expectedSize: 10, limit: 10).get()) == ten)
+    for size in [9, 5] {
+      guard case .failure(.tooLarge(let count)) = read("ten.txt", expectedSize: size, limit: size) else {
+        Issue.record("a file above the limit was read (fstat said \(size))")
+        continue
+      }
+      #expect(count > size)
+    }
+  }
 }
 
 private final class ResultBox<T>: @unchecked Sendable {
