@@ -56,8 +56,9 @@ struct BuildCommand {
       return error.status
     }
     if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
+    let files = code.files
     for index in targets.indices {
-      targets[index].sources = code.files[targets[index].name]
+      targets[index].sources = files[targets[index].name]
       targets[index].copiedTables = code.copiedTables[targets[index].name]
     }
 

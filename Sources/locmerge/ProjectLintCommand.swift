@@ -22,14 +22,16 @@ struct ProjectLintCommand {
     // of a layer; the first merge, which makes what every other merge of the shared layers reuses
     // and which they would otherwise wait for).
     let (found, (shared, firstMerge)) = sideBySide(
-      { () -> Result<(TargetCode, ScannedSources), ProjectContext.Stop> in
+      { () -> Result<(TargetCode, [String: [Int]], ScannedSources), ProjectContext.Stop> in
         do throws(ProjectContext.Stop) {
           let code = try TargetCode.find(
             project: context.project, targets: context.targets, options: options, environment: environment,
             console: console, required: false)
-          // Each source file read and scanned once, however many targets compile it.
+          // Each source file read and scanned once, however many targets compile it; each target
+          // then names its files by their places in the scan.
+          let (paths, places) = code.scanOrder
           return .success(
-            (code, ScannedSources(code.allFiles, scanner: SourceScanner(helpers: context.project.lookups))))
+            (code, places, ScannedSources(distinct: paths, scanner: SourceScanner(helpers: context.project.lookups))))
         } catch {
           return .failure(error)
         }
@@ -39,23 +41,23 @@ struct ProjectLintCommand {
         return (shared, shared.merge(Array(stacks.prefix(1)), options: settings) { $1 }.first)
       })
     let code: TargetCode
+    let places: [String: [Int]]
     let scanned: ScannedSources
     switch found {
-    case .success(let result): (code, scanned) = result
+    case .success(let result): (code, places, scanned) = result
     case .failure(let error): return error.status
     }
     // Freed by the exit, not one allocation at a time.
     defer { KeptUntilExit.keep((scanned, shared, firstMerge)) }
     if let note = code.note, !options.quiet { console.err("locmerge: \(note)\n") }
     let targets = context.targets
-    let files = code.files
     let copied = code.copiedTables.mapValues { LayerMerger.merge(loaded: [$0], options: settings) }
     let check = { @Sendable (index: Int, result: MergeResult) in
       var diagnostics = result.diagnostics
-      if let sources = files[targets[index].name] {
+      if let sources = places[targets[index].name] {
         diagnostics +=
           TargetUsage(
-            target: targets[index].name, files: sources, scanned: scanned, merge: result,
+            target: targets[index].name, places: sources, scanned: scanned, merge: result,
             copied: copied[targets[index].name], rules: settings.rules
           ).diagnostics
       }
@@ -71,6 +73,7 @@ struct ProjectLintCommand {
     // Guesses (dynamic keys, helpers not declared), so only when the project asks for them.
     let asked: Set<RuleLevel?> = [.warning, .error]
     if asked.contains(settings.rules[.unusedKey]) || asked.contains(settings.rules[.unusedOverride]) {
+      let files = code.files
       var unusedRules = settings.rules
       for code in [DiagnosticCode.unusedKey, .unusedOverride] where !asked.contains(settings.rules[code]) {
         try? unusedRules.set(.off, for: code)
@@ -100,7 +103,7 @@ struct ProjectLintCommand {
       let files = Set(merged.flatMap(\.inputs)).count
       let targets = context.targets.count
       let sources =
-        code.files.isEmpty
+        places.isEmpty
         ? "" : "\(scanned.scannedCount) source file\(scanned.scannedCount == 1 ? "" : "s") scanned, "
       console.err(
         "locmerge: \(targets) target\(targets == 1 ? "" : "s"), \(files) file\(files == 1 ? "" : "s") read, "

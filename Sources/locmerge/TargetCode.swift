@@ -6,8 +6,11 @@ import LayerMerge
 /// (`$PROJECT_FILE_PATH`), else the one `*.xcodeproj` in the current folder, `$SRCROOT` or the
 /// project file's source root.
 struct TargetCode {
-  /// Each target's source files (absolute), by name; a target without code found is absent.
-  var files: [String: [String]] = [:]
+  /// The chosen targets' source files (absolute), numbered once for the run, in the order of
+  /// ``names``; a target without code found has `nil`.
+  var numbered = NumberedSourceFiles(paths: [], targets: [], distinct: true)
+  /// The chosen targets' names.
+  var names: [String] = []
   /// The Xcode project read, if one was needed and found.
   var xcodeProject: XcodeProject?
   /// The tables each target's Xcode target still copies itself (those left where they are), by
@@ -16,16 +19,33 @@ struct TargetCode {
   /// Why no Xcode project was read although targets needed one (several found, none found).
   var note: String?
 
-  /// Every file of the chosen targets, each once.
-  var allFiles: [String] {
-    var seen: Set<String> = []
-    return files.keys.sorted().flatMap { files[$0] ?? [] }.filter { seen.insert($0).inserted }
+  /// Each target's source files (absolute), by name; a target without code found is absent.
+  var files: [String: [String]] {
+    var files: [String: [String]] = [:]
+    for (name, numbers) in zip(names, numbered.targets) {
+      if let numbers { files[name] = numbers.map { numbered.paths[$0] } }
+    }
+    return files
+  }
+
+  /// Every file of the chosen targets, each once (the targets by name, each one's files in
+  /// order), and each target's files as places in that list, by name: what ``ScannedSources``
+  /// reads and each ``TargetUsage`` checks.
+  var scanOrder: (paths: [String], places: [String: [Int]]) {
+    let chosen = names.indices.sorted { names[$0] < names[$1] }
+    let (paths, places) = numbered.inOrder(of: chosen)
+    var byName: [String: [Int]] = [:]
+    for (target, places) in zip(chosen, places) {
+      if let places { byName[names[target]] = places }
+    }
+    return (paths, byName)
   }
 
   /// What a target's check reads besides its tables: its source files, and the Xcode project
   /// file when the list comes from it (the input list of a sandboxed phase must name them).
   func inputs(of target: ProjectFile.Target) -> [String] {
-    guard let files = files[target.name] else { return [] }
+    guard let index = names.firstIndex(of: target.name), let numbers = numbered.targets[index] else { return [] }
+    let files = numbers.map { numbered.paths[$0] }
     guard target.sources == nil, let xcodeProject else { return files }
     return files + [PathText.absolute(xcodeProject.filePath)]
   }
@@ -41,12 +61,14 @@ struct TargetCode {
     console: Console, required: Bool
   ) throws(ProjectContext.Stop) -> TargetCode {
     var code = TargetCode()
+    code.names = targets.map(\.name)
     if !options.sources.isEmpty {
       let folders = options.sources.map { PathText.absolute($0) }
       let files = folders.flatMap { folder in
         ProjectFile.sourceFiles(under: folder).map { PathText.join(folder, $0) }
       }
-      for target in targets { code.files[target.name] = files }
+      code.numbered = NumberedSourceFiles(lists: targets.isEmpty ? [] : [files])
+      code.numbered.targets = targets.map { _ in code.numbered.targets[0] }
       return code
     }
     let needXcode = targets.filter { $0.sources == nil }
@@ -94,9 +116,7 @@ struct TargetCode {
         code.copiedTables[target.name] = layer
       }
     }
-    for (target, files) in zip(targets, project.code(of: targets, xcodeProject: xcode)) {
-      if let files { code.files[target.name] = files }
-    }
+    code.numbered = project.numberedCode(of: targets, xcodeProject: xcode)
     return code
   }
 

@@ -37,8 +37,9 @@ struct UsageCommand {
     let code = try TargetCode.find(
       project: context.project, targets: context.targets, options: options, environment: environment,
       console: console, required: true)
-    let checked = context.targets.filter { code.files[$0.name] != nil }
-    let scanned = ScannedSources(code.allFiles, scanner: SourceScanner(helpers: context.project.lookups))
+    let (paths, places) = code.scanOrder
+    let checked = context.targets.filter { places[$0.name] != nil }
+    let scanned = ScannedSources(distinct: paths, scanner: SourceScanner(helpers: context.project.lookups))
     let stacks = checked.map(context.project.layers(of:))
     let settings = context.settings
     let shared = SharedLayers(stacks.flatMap { $0 }, options: settings)
@@ -50,7 +51,7 @@ struct UsageCommand {
       let name = checked[index].name
       return (
         usage: TargetUsage(
-          target: name, files: files[name] ?? [], scanned: scanned, merge: result, copied: copied[name],
+          target: name, places: places[name] ?? [], scanned: scanned, merge: result, copied: copied[name],
           rules: settings.rules),
         errors: result.diagnostics.filter { $0.severity == .error }.count,
         language: result.developmentLanguage
@@ -61,7 +62,7 @@ struct UsageCommand {
     report.tableErrors = merged.map(\.errors).max() ?? 0
     report.root = context.project.folder
     report.file = context.project.path
-    report.unchecked = context.targets.filter { code.files[$0.name] == nil }.map {
+    report.unchecked = context.targets.filter { places[$0.name] == nil }.map {
       ($0.name, "no \"sources\" and no Xcode target of that name")
     }
     if Self.reportsUnused(settings.rules) {

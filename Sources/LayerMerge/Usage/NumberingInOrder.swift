@@ -16,6 +16,7 @@ final class NumberingInOrder: @unchecked Sendable {
   /// Touched only by the numbering thread (`isNumbering`), and read once every batch is in.
   private var numbers = LookupKeyNumbers()
   private var files: [String: ScannedSources.File] = [:]
+  private var byPlace: [ScannedSources.File?]
 
   /// Numbering for the files at `paths`, scanned in batches of `batchSize` (in order).
   init(paths: [String], batchSize: Int) {
@@ -23,6 +24,7 @@ final class NumberingInOrder: @unchecked Sendable {
     self.batchSize = batchSize
     waiting = Array(repeating: nil, count: (paths.count + batchSize - 1) / batchSize)
     files.reserveCapacity(paths.count)
+    byPlace = Array(repeating: nil, count: paths.count)
   }
 
   /// How many batches the files make.
@@ -50,8 +52,8 @@ final class NumberingInOrder: @unchecked Sendable {
     }
   }
 
-  /// The numbered files and the numbers, once every batch is in.
-  func result() -> (files: [String: ScannedSources.File], numbers: LookupKeyNumbers) {
+  /// The numbered files, by path and by place, and the numbers, once every batch is in.
+  func result() -> (files: [String: ScannedSources.File], byPlace: [ScannedSources.File?], numbers: LookupKeyNumbers) {
     queue.sync {
       // Every batch handed in is numbered by then (the last thread to number takes whatever came
       // in meanwhile); this numbers nothing unless that ever changes.
@@ -60,7 +62,7 @@ final class NumberingInOrder: @unchecked Sendable {
         waiting[next] = nil
         next += 1
       }
-      return (files, numbers)
+      return (files, byPlace, numbers)
     }
   }
 
@@ -82,6 +84,7 @@ final class NumberingInOrder: @unchecked Sendable {
       guard var file else { continue }
       file.checked.number(file.lookups, with: &numbers)
       files[paths[first + offset]] = file
+      byPlace[first + offset] = file
     }
   }
 }

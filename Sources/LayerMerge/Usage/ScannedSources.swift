@@ -28,6 +28,12 @@ public struct ScannedSources: Sendable {
 
   /// Every file scanned, by path.
   public private(set) var files: [String: File]
+  /// The files given, each once, in order: a file's place here is its number for
+  /// ``TargetUsage/init(target:places:scanned:merge:copied:rules:)``.
+  package private(set) var paths: [String] = []
+  /// What each of ``paths`` gave, by place; `nil` for a file whose extension is no source
+  /// language's (it is not read).
+  private(set) var byPlace: [File?] = []
   /// How many files were read and scanned (a no-change build scans none).
   public private(set) var scannedCount: Int
   /// How many files were not there.
@@ -56,12 +62,24 @@ public struct ScannedSources: Sendable {
   ///   - scan: What finds a file's lookups.
   public init(_ paths: [String], scan: @escaping Scan) {
     var seen: Set<String> = []
-    let distinct = paths.filter { seen.insert($0).inserted }
+    self.init(distinct: paths.filter { seen.insert($0).inserted }, scan: scan)
+  }
+
+  /// Reads and scans files no two of which are the same path.
+  /// - Parameters:
+  ///   - paths: The files, each once (``NumberedSourceFiles``); their places are ``paths``'.
+  ///   - scanner: The scanner, with the project's lookup helpers.
+  package init(distinct paths: [String], scanner: SourceScanner) {
+    self.init(distinct: paths, scan: { scanner.scan($0, language: $1) })
+  }
+
+  private init(distinct: [String], scan: @escaping Scan) {
     let numbering = NumberingInOrder(paths: distinct, batchSize: 16)
     DispatchQueue.concurrentPerform(iterations: numbering.batchCount) { batch in
       numbering.add(numbering.paths(ofBatch: batch).map { Self.read($0, scan: scan) }, batch: batch)
     }
-    (files, keyNumbers) = numbering.result()
+    (files, byPlace, keyNumbers) = numbering.result()
+    paths = distinct
     self.scannedCount = files.values.count { $0.problem == nil && !$0.isMissing }
     self.missingCount = files.values.count(where: \.isMissing)
   }

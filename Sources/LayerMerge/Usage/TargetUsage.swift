@@ -72,24 +72,58 @@ public struct TargetUsage: Sendable {
     target: String, files: [String], scanned: ScannedSources, merge: MergeResult, copied: MergeResult? = nil,
     rules: CheckRules = CheckRules()
   ) {
-    let shipped = ShippedTables(merge, copied: copied)
-    self.target = target
     // A file given twice counts once. Files scanned are told apart by their place in `scanned`
     // (hashing each path again cost more than the rest of a file's share of the check).
     var seenScanned: Set<Dictionary<String, ScannedSources.File>.Index> = []
     var seenOthers: Set<String> = []
     var distinct: [(path: String, file: ScannedSources.File)] = []
-    var distinctCount = 0
     for path in files {
       if let position = scanned.files.index(forKey: path) {
         guard seenScanned.insert(position).inserted else { continue }
         distinct.append((path, scanned.files[position].value))
-      } else if !seenOthers.insert(path).inserted {
-        continue
+      } else {
+        seenOthers.insert(path)
       }
-      distinctCount += 1
     }
-    sourceFiles = distinctCount
+    self.init(
+      target: target, distinct: distinct, sourceFiles: distinct.count + seenOthers.count, scanned: scanned,
+      merge: merge, copied: copied, rules: rules)
+  }
+
+  /// Checks a target whose files are given by their places in ``ScannedSources/paths``: no path
+  /// is looked up.
+  /// - Parameters:
+  ///   - target: The target's name.
+  ///   - places: Its source files' places in `scanned.paths`.
+  ///   - scanned: The lookups of those files (and others').
+  ///   - merge: Its merged tables.
+  ///   - copied: The tables its Xcode target still copies itself, merged on their own.
+  ///   - rules: The levels of the usage codes.
+  package init(
+    target: String, places: [Int], scanned: ScannedSources, merge: MergeResult, copied: MergeResult? = nil,
+    rules: CheckRules = CheckRules()
+  ) {
+    var seen = KeyBits(count: scanned.paths.count)
+    var distinct: [(path: String, file: ScannedSources.File)] = []
+    var count = 0
+    for place in places where !seen.contains(place) {
+      seen.insert(place)
+      count += 1
+      if let file = scanned.byPlace[place] { distinct.append((scanned.paths[place], file)) }
+    }
+    self.init(
+      target: target, distinct: distinct, sourceFiles: count, scanned: scanned, merge: merge, copied: copied,
+      rules: rules)
+  }
+
+  /// The check, once the target's files are known: each once, the ones scanned with what they gave.
+  private init(
+    target: String, distinct: [(path: String, file: ScannedSources.File)], sourceFiles: Int,
+    scanned: ScannedSources, merge: MergeResult, copied: MergeResult?, rules: CheckRules
+  ) {
+    let shipped = ShippedTables(merge, copied: copied)
+    self.target = target
+    self.sourceFiles = sourceFiles
     lookups = 0
     literal = 0
     dynamic = 0

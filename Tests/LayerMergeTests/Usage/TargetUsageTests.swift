@@ -76,6 +76,12 @@ import Testing
       target: "App", files: [code, notes, code, notes, code], scanned: fixture.scanned(), merge: merge)
     #expect((usage.sourceFiles, usage.lookups, usage.literal) == (2, 1, 1))
     #expect(usage.missing.map(\.key) == ["farewell"])
+    // The same files named by their places in the scan (as `lint` and `usage` name them).
+    let scanned = fixture.scanned(["App/Code.swift", "App/Notes.txt"])
+    let places = [code, notes, code, notes, code].map { try? #require(scanned.paths.firstIndex(of: $0)) }
+    let byPlace = TargetUsage(target: "App", places: places.compactMap { $0 }, scanned: scanned, merge: merge)
+    #expect((byPlace.sourceFiles, byPlace.lookups, byPlace.literal) == (2, 1, 1))
+    #expect(byPlace.missing == usage.missing)
   }
 
   @Test func interpolationsMatchKeysWithASpecifierInEachHole() throws {
