@@ -16,7 +16,7 @@ struct LookupMatcher {
 
   private let p: UnsafeBufferPointer<UInt8>
   private let tokens: UnsafeBufferPointer<SourceToken>
-  private let literals: [SourceStringLiteral]
+  private let literals: UnsafeBufferPointer<SourceStringLiteral>
   private let decoder: LiteralDecoder
   /// The forms, borrowed for the match (`lookups(in:…)` holds the array): an element of an array
   /// property would be copied for each call of a mutating method, a dozen retains per candidate.
@@ -103,7 +103,8 @@ struct LookupMatcher {
   }
 
   private init(
-    p: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SourceToken>, literals: [SourceStringLiteral],
+    p: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SourceToken>,
+    literals: UnsafeBufferPointer<SourceStringLiteral>,
     decoder: LiteralDecoder,
     forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage
   ) {

@@ -8,13 +8,19 @@ struct SourceTokens {
   /// The tokens, in the lexer's buffer: valid until ``deallocate()``, which the lexers'
   /// `withTokens(of:_:)` calls once its body returns.
   var tokens: UnsafeBufferPointer<SourceToken> { building.elements }
-  private(set) var literals: [SourceStringLiteral] = []
-  private(set) var segments: [LiteralSegment] = []
+  /// The string literals, valid as ``tokens`` are.
+  var literals: UnsafeBufferPointer<SourceStringLiteral> { literalBuffer.elements }
+  /// The literals' segments, valid as ``tokens`` are.
+  var segments: UnsafeBufferPointer<LiteralSegment> { segmentBuffer.elements }
 
   /// The tokens, as the lexer appends and links them.
   private var building: UncheckedBuffer<SourceToken>
+  // Literals, their segments and the open brackets change at every quote and bracket: arrays
+  // checked their uniqueness each time, and grew from empty in every file.
+  private var literalBuffer: UncheckedBuffer<SourceStringLiteral>
+  private var segmentBuffer: UncheckedBuffer<LiteralSegment>
   /// Opening tokens not closed yet, innermost last.
-  private var openers: [Int32] = []
+  private var openers: UncheckedBuffer<Int32>
   /// The innermost scope: the file, or the interpolation being lexed. Kept apart from the stack
   /// of the enclosing ones: every bracket counts in it, and counting in an array's last element
   /// checked the array's uniqueness and bounds each time (a third of the cost of a bracket).
@@ -38,6 +44,10 @@ struct SourceTokens {
   /// copies them all), at most a million to begin with (a file of 256 MB would ask for 1.4 GB).
   init(forBytes count: Int) {
     building = UncheckedBuffer(capacity: min(count / 3 + 16, 1 << 20))
+    // Code has a literal every 50 bytes or so, each of one or two segments.
+    literalBuffer = UncheckedBuffer(capacity: min(count / 48, 1 << 16))
+    segmentBuffer = UncheckedBuffer(capacity: min(count / 32, 1 << 16))
+    openers = UncheckedBuffer(capacity: 64)
   }
 
   /// The literal whose interpolation is being lexed, or `-1` outside any.
@@ -81,12 +91,12 @@ struct SourceTokens {
 
   /// Starts a string literal token at `start`; its end is set by ``endLiteral(_:at:terminated:)``.
   mutating func beginLiteral(_ style: SourceStringLiteral.Style, hashes: Int, at start: Int) -> Int32 {
-    let literal = Int32(literals.count)
+    let literal = Int32(literalBuffer.count)
     let token = Int32(building.count)
     building.append(
       SourceToken(
         kind: .string, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: start), link: literal))
-    literals.append(
+    literalBuffer.append(
       SourceStringLiteral(
         style: style, hashes: Int32(truncatingIfNeeded: hashes), firstToken: token, lastToken: token, firstSegment: -1,
         lastSegment: -1, segmentCount: 0, indentationStart: 0, indentationEnd: 0, isTerminated: false))
@@ -94,31 +104,31 @@ struct SourceTokens {
   }
 
   mutating func addSegment(to literal: Int32, _ start: Int, _ end: Int, startsLine: Bool = false) {
-    let index = Int32(segments.count)
-    segments.append(
+    let index = Int32(segmentBuffer.count)
+    segmentBuffer.append(
       LiteralSegment(
         start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: max(start, end)), next: -1,
         startsLine: startsLine))
     let l = Int(literal)
-    if literals[l].lastSegment >= 0 {
-      segments[Int(literals[l].lastSegment)].next = index
+    if literalBuffer[l].lastSegment >= 0 {
+      segmentBuffer[Int(literalBuffer[l].lastSegment)].next = index
     } else {
-      literals[l].firstSegment = index
+      literalBuffer[l].firstSegment = index
     }
-    literals[l].lastSegment = index
-    literals[l].segmentCount += 1
+    literalBuffer[l].lastSegment = index
+    literalBuffer[l].segmentCount += 1
   }
 
   mutating func setIndentation(of literal: Int32, _ start: Int, _ end: Int) {
-    literals[Int(literal)].indentationStart = Int32(truncatingIfNeeded: start)
-    literals[Int(literal)].indentationEnd = Int32(truncatingIfNeeded: end)
+    literalBuffer[Int(literal)].indentationStart = Int32(truncatingIfNeeded: start)
+    literalBuffer[Int(literal)].indentationEnd = Int32(truncatingIfNeeded: end)
   }
 
   mutating func endLiteral(_ literal: Int32, at end: Int, terminated: Bool) {
     let l = Int(literal)
-    literals[l].lastToken = Int32(building.count - 1)
-    literals[l].isTerminated = terminated
-    building[Int(literals[l].firstToken)].end = Int32(truncatingIfNeeded: end)
+    literalBuffer[l].lastToken = Int32(building.count - 1)
+    literalBuffer[l].isTerminated = terminated
+    building[Int(literalBuffer[l].firstToken)].end = Int32(truncatingIfNeeded: end)
   }
 
   /// Appends `\(` and enters the interpolation's scope.
@@ -158,8 +168,13 @@ struct SourceTokens {
     while let top = openers.popLast() { building[Int(top)].link = last }
   }
 
-  /// Frees the tokens' buffer.
-  func deallocate() { building.deallocate() }
+  /// Frees the tokens' buffers.
+  func deallocate() {
+    building.deallocate()
+    literalBuffer.deallocate()
+    segmentBuffer.deallocate()
+    openers.deallocate()
+  }
 
   // MARK: - Private
 

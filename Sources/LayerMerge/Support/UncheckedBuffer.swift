@@ -21,6 +21,13 @@ struct UncheckedBuffer<Element: BitwiseCopyable> {
 
   var last: Element? { count > 0 ? base[count - 1] : nil }
 
+  /// Removes and gives the last element, or `nil` when there is none.
+  @inline(__always) mutating func popLast() -> Element? {
+    guard count > 0 else { return nil }
+    count -= 1
+    return base[count]
+  }
+
   @inline(__always) mutating func append(_ element: Element) {
     if count == capacity { grow() }
     (base + count).initialize(to: element)

@@ -2,8 +2,8 @@ import Testing
 
 @testable import LayerMerge
 
-/// The lexers' token buffer grows past the room it starts with (a token every 3 bytes) and keeps
-/// every token and link.
+/// The lexers' buffers grow past the room they start with (a token every 3 bytes, a literal every
+/// 48, a segment every 32, 64 open brackets) and keep every token, literal, segment and link.
 @Suite struct SourceTokensGrowthTests {
   @Test func aBufferKeepsEveryElementAcrossItsGrowth() {
     var buffer = UncheckedBuffer<Int32>(capacity: 1)
@@ -13,6 +13,25 @@ import Testing
     #expect(buffer.last == -1)
     #expect(Array(buffer.elements) == (0..<999).map { Int32($0) } + [-1])
     buffer.deallocate()
+    var stack = UncheckedBuffer<Int32>(capacity: 2)
+    for value in 0..<40 { stack.append(Int32(value)) }
+    #expect((0..<40).reversed().map { _ in stack.popLast() } == (0..<40).reversed().map { Int32($0) })
+    #expect(stack.popLast() == nil)
+    stack.deallocate()
+  }
+
+  /// Two-byte literals and interpolations, 500 of each, inside 200 open brackets: ten times the
+  /// literals, six times the segments and three times the brackets the buffers start with room for.
+  @Test func aFileDenseWithLiteralsKeepsEachOnesText() {
+    let calls = (0..<500).map { #"Text("\#($0 % 10)"), String(localized: "k\(x)\#($0)")"# }.joined(separator: ",")
+    let text = "import SwiftUI\n" + String(repeating: "(", count: 200) + calls + String(repeating: ")", count: 200)
+    let lookups = scanned(text)
+    #expect(lookups.count == 1000)
+    for (index, lookup) in lookups.enumerated() {
+      let expected: LookupKey =
+        index % 2 == 0 ? .literal("\(index / 2 % 10)") : .interpolated(pieces: ["k", "\(index / 2)"])
+      #expect(lookup.key == expected, "lookup \(index)")
+    }
   }
 
   @Test func aFileOfBracketsOnlyHasATokenPerByteEachLinkedToItsPartner() {
