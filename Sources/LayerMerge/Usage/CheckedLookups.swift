@@ -29,27 +29,51 @@ struct CheckedLookups: Sendable {
   /// An interpolation's pieces as one string, each piece after its length in bytes, so that two
   /// lists of pieces never spell the same text.
   static func interpolationText(_ pieces: [String]) -> String {
-    // Bytes in one buffer, the lengths' digits written by hand: string interpolation allocated
-    // half a dozen times per lookup, and this runs for every interpolated lookup of a run.
-    var text: [UInt8] = []
-    text.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + 4 })
-    for piece in pieces {
-      let start = text.count
-      var length = piece.utf8.count
-      repeat {
-        text.append(UInt8(ascii: "0") + UInt8(length % 10))
-        length /= 10
-      } while length > 0
-      text[start...].reverse()
-      text.append(UInt8(ascii: ":"))
-      text.append(contentsOf: piece.utf8)
+    // Written straight into the string's storage, the lengths' digits by hand: string
+    // interpolation allocated half a dozen times per lookup, and an array of bytes decoded into a
+    // string twice over; this runs for every interpolated lookup of a run.
+    var size = 0
+    for piece in pieces { size += digitCount(piece.utf8.count) + 1 + piece.utf8.count }
+    return String(unsafeUninitializedCapacity: size) { buffer in
+      var at = 0
+      for piece in pieces {
+        let length = piece.utf8.count
+        let digits = digitCount(length)
+        var rest = length
+        for place in stride(from: at + digits - 1, through: at, by: -1) {
+          buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        at += digits
+        buffer[at] = UInt8(ascii: ":")
+        at += 1
+        var piece = piece
+        piece.withUTF8 { bytes in
+          UnsafeMutableBufferPointer(rebasing: buffer[at..<at + bytes.count]).initialize(fromContentsOf: bytes)
+        }
+        at += length
+      }
+      return at
     }
-    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// How many decimal digits `value` (not negative) is written with.
+  private static func digitCount(_ value: Int) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
   }
 
   /// Sorts a file's lookups.
   init(_ lookups: [SourceLookup]) {
     count = lookups.count
+    // Room for all at once: grown from empty, the two arrays were reallocated a few times a file.
+    indexes.reserveCapacity(lookups.count)
+    digests.reserveCapacity(lookups.count)
     // Read in place through the buffer: copying each lookup out of the array retains its strings,
     // and this runs for every lookup of a run.
     lookups.withUnsafeBufferPointer { lookups in
