@@ -133,6 +133,18 @@ import Testing
     #expect(usage.missing.map { $0.location.position?.line } == [2, 4])
   }
 
+  /// A literal key one language lacks and another has: the languages are not taken together (de
+  /// has "items %lld", fr does not; "greeting" every language has).
+  @Test func aLiteralKeyOneOtherLanguageLacksIsReportedForThatLanguage() throws {
+    let (usage, _) = try Self.usage([
+      UsageFixture.literal("items %lld", line: 1), UsageFixture.literal("greeting", line: 2),
+      UsageFixture.literal("translated.only", line: 3),
+    ])
+    #expect(usage.untranslated.map(\.key) == ["items %lld", "translated.only"])
+    #expect(usage.untranslated.map(\.languages) == [["fr"], ["en", "fr"]])
+    #expect(usage.missing.isEmpty)
+  }
+
   @Test func aKeyShippedLanguagesLackIsOneWarningAtItsDefinition() throws {
     let (usage, fixture) = try Self.usage([
       UsageFixture.literal("greeting", line: 1), UsageFixture.interpolated(["Hello ", ""], line: 2),
