@@ -4,8 +4,10 @@
 /// a small hash table finds the rest.
 ///
 /// Everything is flat (the names' bytes, the entries by bucket, the forms by name): a lookup reads
-/// arrays in place and retains none, as it runs for every identifier of every file.
-struct FormNames: Sendable {
+/// arrays in place and retains none, as it runs for every identifier of every file. A class: each
+/// file's scan and matcher hold the names, and a struct of five arrays retained five references
+/// shared by every thread at each copy (atomic counts the cores fought over).
+final class FormNames: Sendable {
   private struct Entry {
     /// The name's bytes in ``nameBytes``.
     var name: Range<Int>
@@ -13,25 +15,28 @@ struct FormNames: Sendable {
     var forms: Range<Int>
   }
 
-  private var nameBytes: [UInt8] = []
+  private let nameBytes: [UInt8]
   /// The entries, bucket by bucket: bucket `b`'s are `entries[bucketStarts[b]..<bucketStarts[b + 1]]`.
-  private var entries: [Entry] = []
-  private var bucketStarts: [Int] = []
+  private let entries: [Entry]
+  private let bucketStarts: [Int]
   /// The indexes of the forms, grouped by name, each group in order.
-  private(set) var formIndexes: [Int] = []
+  let formIndexes: [Int]
   /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more).
-  private var lengths = [UInt64](repeating: 0, count: 256)
+  private let lengths: [UInt64]
   private static let bucketCount = 128
 
   init(_ forms: [LookupForm]) {
     // The names in the order first spelled, each with its forms in order.
     var names: [[UInt8]] = []
     var formsByName: [[UInt8]: [Int]] = [:]
+    var lengths = [UInt64](repeating: 0, count: 256)
     for (index, form) in forms.enumerated() where !form.name.isEmpty {
       if formsByName[form.name] == nil { names.append(form.name) }
       formsByName[form.name, default: []].append(index)
       lengths[Int(form.name[0])] |= FormNames.lengthBit(form.name.count)
     }
+    var nameBytes: [UInt8] = []
+    var formIndexes: [Int] = []
     var byBucket = [[Entry]](repeating: [], count: FormNames.bucketCount)
     for name in names {
       let entry = Entry(
@@ -41,11 +46,18 @@ struct FormNames: Sendable {
       formIndexes += formsByName[name] ?? []
       byBucket[name.withUnsafeBufferPointer { FormNames.bucket(of: $0) }].append(entry)
     }
+    var entries: [Entry] = []
+    var bucketStarts: [Int] = []
     for bucket in byBucket {
       bucketStarts.append(entries.count)
       entries += bucket
     }
     bucketStarts.append(entries.count)
+    self.nameBytes = nameBytes
+    self.entries = entries
+    self.bucketStarts = bucketStarts
+    self.formIndexes = formIndexes
+    self.lengths = lengths
   }
 
   /// Where in ``formIndexes`` the forms spelled as `identifier` are, or `nil`.
