@@ -49,7 +49,7 @@ struct CheckedLookups: Sendable {
         at += 1
         var piece = piece
         piece.withUTF8 { bytes in
-          UnsafeMutableBufferPointer(rebasing: buffer[at..<at + bytes.count]).initialize(fromContentsOf: bytes)
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<at + bytes.count]).initialize(fromContentsOf: bytes)
         }
         at += length
       }

@@ -78,8 +78,11 @@ import Testing
     #expect(usage.missing.map(\.key) == ["farewell"])
     // The same files named by their places in the scan (as `lint` and `usage` name them).
     let scanned = fixture.scanned(["App/Code.swift", "App/Notes.txt"])
-    let places = [code, notes, code, notes, code].map { try? #require(scanned.paths.firstIndex(of: $0)) }
-    let byPlace = TargetUsage(target: "App", places: places.compactMap { $0 }, scanned: scanned, merge: merge)
+    let places = try [code, notes, code, notes, code].map { path in
+      let place: Int? = scanned.paths.firstIndex(of: path)
+      return try #require(place, "\(path) is not among the scanned paths")
+    }
+    let byPlace = TargetUsage(target: "App", places: places, scanned: scanned, merge: merge)
     #expect((byPlace.sourceFiles, byPlace.lookups, byPlace.literal) == (2, 1, 1))
     #expect(byPlace.missing == usage.missing)
   }
