@@ -67,7 +67,8 @@ struct TargetCode {
       let files = folders.flatMap { folder in
         ProjectFile.sourceFiles(under: folder).map { PathText.join(folder, $0) }
       }
-      code.numbered = NumberedSourceFiles(lists: targets.isEmpty ? [] : [files])
+      // Every target compiles the same files: numbered once, shared by all.
+      code.numbered = NumberedSourceFiles(lists: [files])
       code.numbered.targets = targets.map { _ in code.numbered.targets[0] }
       return code
     }
