@@ -96,6 +96,25 @@ import Testing
     #expect((layers.first?["unused"] as? [[String: Any]])?.map { $0["key"] as? String } == ["unused.key"])
   }
 
+  /// `--sources` (what the SwiftPM plugin passes) makes its folders every target's code, in place of
+  /// `"sources"` and the Xcode project; folders that overlap give a file once.
+  @Test func sourcesFoldersAreEveryTargetsCodeEachFileOnce() throws {
+    let scratch = try Self.shelf()
+    for folders in [["Shelf"], ["Shelf", "Shelf/Pro", "Shelf"]] {
+      let outcome = try ToolRunner.run(
+        ["usage", "--json", "--quiet"] + folders.flatMap { ["--sources", $0] }, in: scratch.root)
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+      let targets = try #require(document["targets"] as? [[String: Any]])
+      #expect(targets.map { $0["name"] as? String } == ["Shelf", "ShelfPro"])
+      // ShelfApp.swift, Fixtures/Sample.swift and Pro/ProOnly.swift; not .hidden/Secret.swift.
+      #expect(targets.map { $0["sources"] as? Int } == [3, 3], "\(folders)")
+      #expect(targets.map { $0["lookups"] as? Int } == [4, 4], "\(folders)")
+      let missing = targets.map { (($0["missing"] as? [[String: Any]]) ?? []).map { $0["key"] as? String } }
+      #expect(missing == [["fixtures.sample", "pro.upgrade"], ["fixtures.sample"]], "\(folders)")
+    }
+  }
+
   /// With locmerge.json, lint and build check the code too: the target that would show a raw key
   /// fails at the line, the other is built; a build with nothing changed scans nothing.
   @Test func lintAndBuildFailTheTargetThatLacksAKeyAtTheLine() throws {
