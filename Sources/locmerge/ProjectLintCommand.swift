@@ -17,6 +17,10 @@ struct ProjectLintCommand {
     }
     let stacks = context.targets.map(context.project.layers(of:))
     let settings = context.settings
+    // Guesses (dynamic keys, helpers not declared), so only when the project asks for them; they
+    // read every lookup, which the scan otherwise lets go once numbered.
+    let asked: Set<RuleLevel?> = [.warning, .error]
+    let checksUnused = asked.contains(settings.rules[.unusedKey]) || asked.contains(settings.rules[.unusedOverride])
     // The code is found, read and scanned while the layers are read and the first target merged:
     // each spends part of its time on one core (walking folders, numbering keys; the last files
     // of a layer; the first merge, which makes what every other merge of the shared layers reuses
@@ -31,7 +35,11 @@ struct ProjectLintCommand {
           // then names its files by their places in the scan.
           let (paths, places) = code.scanOrder
           return .success(
-            (code, places, ScannedSources(distinct: paths, scanner: SourceScanner(helpers: context.project.lookups))))
+            (
+              code, places,
+              ScannedSources(
+                distinct: paths, scanner: SourceScanner(helpers: context.project.lookups), keepingLookups: checksUnused)
+            ))
         } catch {
           return .failure(error)
         }
@@ -70,9 +78,7 @@ struct ProjectLintCommand {
       + shared.merge(Array(stacks.dropFirst()), options: settings) { index, result in check(index + 1, result) }
     var findings = Diagnostic.once(
       byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
-    // Guesses (dynamic keys, helpers not declared), so only when the project asks for them.
-    let asked: Set<RuleLevel?> = [.warning, .error]
-    if asked.contains(settings.rules[.unusedKey]) || asked.contains(settings.rules[.unusedOverride]) {
+    if checksUnused {
       let files = code.files
       var unusedRules = settings.rules
       for code in [DiagnosticCode.unusedKey, .unusedOverride] where !asked.contains(settings.rules[code]) {

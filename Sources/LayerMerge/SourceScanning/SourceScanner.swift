@@ -45,6 +45,20 @@ public struct SourceScanner: Sendable {
   ///   - language: The language it is written in.
   /// - Returns: Each lookup with its key, table, form, position and bundle.
   public func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [SourceLookup] {
+    scan(bytes, language: language, positions: true)
+  }
+
+  /// The lookups in one source file, their positions worked out or not.
+  /// - Parameters:
+  ///   - bytes: The file's contents (UTF-8).
+  ///   - language: The language it is written in.
+  ///   - positions: Whether to work out each lookup's position; without, every position is line
+  ///     0, column 0 (a caller that reports few lookups scans those files again).
+  package func scan(_ bytes: [UInt8], language: SourceLanguage, positions: Bool) -> [SourceLookup] {
+    bytes.withUnsafeBufferPointer { scan($0, language: language, positions: positions) }
+  }
+
+  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, positions: Bool) -> [SourceLookup] {
     let text = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, Int(Int32.max) - 1)])
     let match = { (tokens: SourceTokens) in
       LookupMatcher.lookups(
@@ -53,6 +67,7 @@ public struct SourceScanner: Sendable {
     }
     var found =
       language == .swift ? SwiftLexer.withTokens(of: text, match) : ObjectiveCLexer.withTokens(of: text, match)
+    guard positions else { return found.lookups }
     // Positions are worked out in one pass over increasing offsets, set in place.
     var locator = LineLocator()
     for index in found.lookups.indices {

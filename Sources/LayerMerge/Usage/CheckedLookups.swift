@@ -13,10 +13,6 @@ struct CheckedLookups: Sendable {
   /// The indexes of the checked lookups, in source order: a literal or interpolated key with text,
   /// in a literal table of the app's own bundle.
   var indexes: [Int] = []
-  /// The number of each checked lookup's key, once numbered: a literal key's (`0` and up), or for
-  /// an interpolation, which each target matches with its own tables' keys, `-1` minus the
-  /// interpolation's number (``interpolation(_:)``).
-  var numbers: [Int] = []
   /// The digests of the keys (``KeyIndex/digest(_:)``; an interpolation's of its
   /// ``interpolationText(_:)``), made beside the scan for numbering, by position in ``indexes``.
   var digests: [UInt64] = []
@@ -55,6 +51,23 @@ struct CheckedLookups: Sendable {
       }
       return at
     }
+  }
+
+  /// The pieces an ``interpolationText(_:)`` spells.
+  static func pieces(ofText text: UnsafeBufferPointer<UInt8>) -> [String] {
+    var pieces: [String] = []
+    var at = 0
+    while at < text.count {
+      var length = 0
+      while at < text.count, text[at] != UInt8(ascii: ":") {
+        length = length * 10 + Int(text[at] - UInt8(ascii: "0"))
+        at += 1
+      }
+      let end = min(at + 1 + length, text.count)
+      pieces.append(String(decoding: UnsafeBufferPointer(rebasing: text[min(at + 1, end)..<end]), as: UTF8.self))
+      at = end
+    }
+    return pieces
   }
 
   /// How many decimal digits `value` (not negative) is written with.
@@ -109,25 +122,26 @@ struct CheckedLookups: Sendable {
   /// No lookups.
   init() {}
 
-  /// Numbers the literal keys with the run's numbers.
-  mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers) {
+  /// Numbers the keys and adds their numbers to `keys`, in the order of ``indexes``: a literal
+  /// key's number (`0` and up), or for an interpolation, which each target matches with its own
+  /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``). The digests and
+  /// texts, needed only for numbering, are let go.
+  mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into keys: inout [Int]) {
     var interpolations = interpolationTexts.makeIterator()
-    var result: [Int] = []
-    result.reserveCapacity(indexes.count)
     // In place, as ``init(_:)`` reads them.
     lookups.withUnsafeBufferPointer { lookups in
       for (index, digest) in zip(indexes, digests) {
         // Checked lookups have a literal table.
         let table = lookups[index].table.name ?? ""
         guard case .literal(let key) = lookups[index].key else {
-          result.append(
+          keys.append(
             -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
           continue
         }
-        result.append(numbers.number(of: key, table: table, digest: digest))
+        keys.append(numbers.number(of: key, table: table, digest: digest))
       }
     }
-    self.numbers = result
+    digests = []
     interpolationTexts = []
   }
 

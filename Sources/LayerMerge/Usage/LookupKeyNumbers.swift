@@ -1,5 +1,5 @@
 /// The literal keys a run's code looks up, each key of each table numbered once for the run: the
-/// targets' checks then speak of numbers (``KeyBits``), and a table's keys are matched with the
+/// targets' checks then speak of numbers (``BitSet``), and a table's keys are matched with the
 /// lookups once per file shared by several targets, not once per target and language.
 ///
 /// Keys compare as the tables' keys do, byte for byte (as CoreFoundation compares them): `"é"`
@@ -25,6 +25,12 @@ struct LookupKeyNumbers: Sendable {
   /// The table and key of a number.
   func key(_ number: Int) -> (table: String, key: String) {
     (tableNames[literals.table(of: number)], literals.text(of: number))
+  }
+
+  /// The table and pieces of an interpolated key's number
+  /// (``number(ofInterpolation:table:digest:)``).
+  func interpolation(_ number: Int) -> (table: String, pieces: [String]) {
+    (tableNames[interpolations.table(of: number)], interpolations.withBytes(of: number, CheckedLookups.pieces(ofText:)))
   }
 
   /// The number of `key` of `table`, numbering it if it is new.
@@ -100,6 +106,9 @@ private struct NumberedTexts: Sendable {
 
   func text(of number: Int) -> String { String(decoding: bytes[starts[number]..<starts[number + 1]], as: UTF8.self) }
   func table(of number: Int) -> Int { Int(tables[number]) }
+  func withBytes<Result>(of number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]])) }
+  }
 
   /// The number of the text with these bytes in `table`, if it has one.
   func find(_ text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int? {

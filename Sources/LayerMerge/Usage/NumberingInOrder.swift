@@ -9,19 +9,23 @@ final class NumberingInOrder: @unchecked Sendable {
   private let queue = DispatchQueue(label: "locmerge.numbering-in-order")
   private let paths: [String]
   private let batchSize: Int
+  /// Whether each file keeps its lookups once numbered.
+  private let keepingLookups: Bool
   /// Scanned batches not numbered yet, by batch.
   private var waiting: [[ScannedSources.File?]?]
   private var next = 0
   private var isNumbering = false
   /// Touched only by the numbering thread (`isNumbering`), and read once every batch is in.
   private var numbers = LookupKeyNumbers()
+  private var numbered = NumberedLookups()
   private var files: [String: ScannedSources.File] = [:]
   private var byPlace: [ScannedSources.File?]
 
   /// Numbering for the files at `paths`, scanned in batches of `batchSize` (in order).
-  init(paths: [String], batchSize: Int) {
+  init(paths: [String], batchSize: Int, keepingLookups: Bool = true) {
     self.paths = paths
     self.batchSize = batchSize
+    self.keepingLookups = keepingLookups
     waiting = Array(repeating: nil, count: (paths.count + batchSize - 1) / batchSize)
     files.reserveCapacity(paths.count)
     byPlace = Array(repeating: nil, count: paths.count)
@@ -53,7 +57,10 @@ final class NumberingInOrder: @unchecked Sendable {
   }
 
   /// The numbered files, by path and by place, and the numbers, once every batch is in.
-  func result() -> (files: [String: ScannedSources.File], byPlace: [ScannedSources.File?], numbers: LookupKeyNumbers) {
+  func result() -> (
+    files: [String: ScannedSources.File], byPlace: [ScannedSources.File?], numbers: LookupKeyNumbers,
+    numbered: NumberedLookups
+  ) {
     queue.sync {
       // Every batch handed in is numbered by then (the last thread to number takes whatever came
       // in meanwhile); this numbers nothing unless that ever changes.
@@ -62,7 +69,7 @@ final class NumberingInOrder: @unchecked Sendable {
         waiting[next] = nil
         next += 1
       }
-      return (files, byPlace, numbers)
+      return (files, byPlace, numbers, numbered)
     }
   }
 
@@ -80,9 +87,12 @@ final class NumberingInOrder: @unchecked Sendable {
   }
 
   private func number(_ batch: [ScannedSources.File?], first: Int) {
-    for (offset, file) in batch.enumerated() {
+    for (offset, scanned) in batch.enumerated() {
+      var file = scanned
+      numbered.append(&file, numbers: &numbers)
       guard var file else { continue }
-      file.checked.number(file.lookups, with: &numbers)
+      file.place = first + offset
+      if !keepingLookups { file.lookups = [] }
       files[paths[first + offset]] = file
       byPlace[first + offset] = file
     }

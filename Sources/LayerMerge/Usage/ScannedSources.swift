@@ -19,8 +19,10 @@ public struct ScannedSources: Sendable {
     /// Whether no file is there: a project that lists a deleted file fails to compile anyway,
     /// and says so better than this tool could, so it is only counted.
     public var isMissing = false
-    /// The lookups as a target's check reads them.
+    /// The lookups as a target's check reads them, until they are numbered.
     var checked = CheckedLookups()
+    /// The file's place in ``ScannedSources/paths``, once numbered.
+    var place = -1
   }
 
   /// Scans one file's bytes: the source scanner, or a stand-in in a test.
@@ -40,9 +42,13 @@ public struct ScannedSources: Sendable {
   public private(set) var missingCount = 0
   /// The literal keys the files look up, numbered once for the run.
   private(set) var keyNumbers = LookupKeyNumbers()
+  /// The checked lookups of ``paths``, by place, with their keys' numbers.
+  private(set) var numbered = NumberedLookups()
+  /// The scan that finds a file's lookups with their positions again, when the files keep none.
+  private var rescan: Scan?
   /// Which numbered keys each table file shared by several targets' merges defines, worked out
   /// for the first target that ships it (see ``ShippedTables/definedKeys(numbers:shared:)``).
-  let sharedDefinitions = SharedMemo<KeyBits>()
+  let sharedDefinitions = SharedMemo<BitSet>()
   /// The keys with format specifiers of those files, by their pieces (see
   /// ``ShippedTables/match(_:table:shared:)``), made for the first target that asks.
   let sharedSkeletons = SharedMemo<ShippedTables.SkeletonIndex>()
@@ -69,19 +75,41 @@ public struct ScannedSources: Sendable {
   /// - Parameters:
   ///   - paths: The files, each once (``NumberedSourceFiles``); their places are ``paths``'.
   ///   - scanner: The scanner, with the project's lookup helpers.
-  package init(distinct paths: [String], scanner: SourceScanner) {
-    self.init(distinct: paths, scan: { scanner.scan($0, language: $1) })
+  ///   - keepingLookups: Whether each file keeps its lookups (``File/lookups``). Without, the
+  ///     lookups are let go once their keys are numbered, and their positions are never worked
+  ///     out: enough for ``TargetUsage``, which scans again the few files it reports on
+  ///     (``lookups(ofPlace:)``). A run's lookups were most of its memory, a page fault every 4 KB,
+  ///     and their positions a pass over every byte.
+  package init(distinct paths: [String], scanner: SourceScanner, keepingLookups: Bool = true) {
+    let scan: Scan = { scanner.scan($0, language: $1) }
+    guard !keepingLookups else {
+      self.init(distinct: paths, scan: scan)
+      return
+    }
+    self.init(distinct: paths, scan: { scanner.scan($0, language: $1, positions: false) }, keepingLookups: false)
+    rescan = scan
   }
 
-  private init(distinct: [String], scan: @escaping Scan) {
-    let numbering = NumberingInOrder(paths: distinct, batchSize: 16)
-    DispatchQueue.concurrentPerform(iterations: numbering.batchCount) { batch in
+  private init(distinct: [String], scan: @escaping Scan, keepingLookups: Bool = true) {
+    let numbering = NumberingInOrder(paths: distinct, batchSize: 16, keepingLookups: keepingLookups)
+    performOnEveryCore(iterations: numbering.batchCount) { _, batch in
       numbering.add(numbering.paths(ofBatch: batch).map { Self.read($0, scan: scan) }, batch: batch)
     }
-    (files, byPlace, keyNumbers) = numbering.result()
+    (files, byPlace, keyNumbers, numbered) = numbering.result()
     paths = distinct
     self.scannedCount = files.values.count { $0.problem == nil && !$0.isMissing }
     self.missingCount = files.values.count(where: \.isMissing)
+  }
+
+  /// The lookups of the file at a place, with their positions: the ones kept, or when the files
+  /// keep none, those of a new scan of the file (`[]` if it can no longer be read).
+  func lookups(ofPlace place: Int) -> [SourceLookup] {
+    guard let rescan else { return byPlace[place]?.lookups ?? [] }
+    let path = paths[place]
+    guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)),
+      let read = try? FileBytes.readRegularFile(path)
+    else { return [] }
+    return rescan(read.bytes, language)
   }
 
   /// Reads and scans one file; `nil` when its extension is no source language's.

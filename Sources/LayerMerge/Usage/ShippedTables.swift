@@ -23,12 +23,12 @@ struct ShippedTables {
   /// pieces between specifiers, in parts (a merged table's lowest file's keys, then those the
   /// layers above add) in the order the runtime reads them; made when an interpolated lookup
   /// first asks.
-  private let skeletons = SharedMemo<[SkeletonIndex]>()
+  private let skeletons = LocalMemo<[SkeletonIndex]>()
 
   /// Each table name's merged tables by the index of their language in ``languages``, made when
   /// ``languages(defining:table:)`` first asks for the name: it runs for every key an
   /// interpolation matches, and a dictionary look-up per language cost more than the probes.
-  private let tablesByLanguageIndex = SharedMemo<[[TableProbe]]>()
+  private let tablesByLanguageIndex = LocalMemo<[[TableProbe]]>()
 
   /// A merged table to probe for keys. A class: calling a method on a `MergedTable` in an array
   /// copied the whole struct first (a dozen retains and releases), 40,000 times in a `lint` of 18
@@ -103,10 +103,10 @@ struct ShippedTables {
   /// A merged table's keys are its lowest file's and those the layers above add; the first are
   /// matched with the numbers once per run (`shared`, by the file's path), so targets over one base
   /// match only what their own layers add.
-  func definedKeys(numbers: LookupKeyNumbers, shared: SharedMemo<KeyBits>) -> (
-    languages: [KeyBits], development: KeyBits
+  func definedKeys(numbers: LookupKeyNumbers, shared: SharedMemo<BitSet>) -> (
+    languages: [BitSet], development: BitSet
   ) {
-    let none = KeyBits(count: numbers.count)
+    let none = BitSet(count: numbers.count)
     var byLanguage = Array(repeating: none, count: languages.count)
     var development = none
     let languageIndexes = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1, $0) })
@@ -190,10 +190,10 @@ struct ShippedTables {
   /// Adds the numbers of a merged table's keys: its lowest file's from `shared` (matched the first
   /// time a merge asks), the rest one by one.
   private static func addKeys(
-    of table: MergedTable, name: String, numbers: LookupKeyNumbers, shared: SharedMemo<KeyBits>,
-    to defined: inout KeyBits
+    of table: MergedTable, name: String, numbers: LookupKeyNumbers, shared: SharedMemo<BitSet>,
+    to defined: inout BitSet
   ) {
-    func add(_ positions: Range<Int>, to bits: inout KeyBits) {
+    func add(_ positions: Range<Int>, to bits: inout BitSet) {
       for position in positions {
         let number = numbers.number(ofKeyOf: table.entry(at: position), digest: table.digest(at: position), table: name)
         if let number { bits.insert(number) }
@@ -203,7 +203,7 @@ struct ShippedTables {
     if let file = table.sharedLowestFile {
       defined.formUnion(
         shared.value("\(name)\u{0}\(file)") {
-          var bits = KeyBits(count: numbers.count)
+          var bits = BitSet(count: numbers.count)
           add(0..<sharedCount, to: &bits)
           return bits
         })

@@ -74,19 +74,22 @@ public struct TargetUsage: Sendable {
   ) {
     // A file given twice counts once. Files scanned are told apart by their place in `scanned`
     // (hashing each path again cost more than the rest of a file's share of the check).
-    var seenScanned: Set<Dictionary<String, ScannedSources.File>.Index> = []
+    var seen = BitSet(count: scanned.paths.count)
     var seenOthers: Set<String> = []
-    var distinct: [(path: String, file: ScannedSources.File)] = []
+    var places: [Int] = []
     for path in files {
-      if let position = scanned.files.index(forKey: path) {
-        guard seenScanned.insert(position).inserted else { continue }
-        distinct.append((path, scanned.files[position].value))
+      if let position = scanned.files.index(forKey: path), case let place = scanned.files[position].value.place,
+        place >= 0
+      {
+        guard !seen.contains(place) else { continue }
+        seen.insert(place)
+        places.append(place)
       } else {
         seenOthers.insert(path)
       }
     }
     self.init(
-      target: target, distinct: distinct, sourceFiles: distinct.count + seenOthers.count, scanned: scanned,
+      target: target, distinct: places, sourceFiles: places.count + seenOthers.count, scanned: scanned,
       merge: merge, copied: copied, rules: rules)
   }
 
@@ -103,22 +106,22 @@ public struct TargetUsage: Sendable {
     target: String, places: [Int], scanned: ScannedSources, merge: MergeResult, copied: MergeResult? = nil,
     rules: CheckRules = CheckRules()
   ) {
-    var seen = KeyBits(count: scanned.paths.count)
-    var distinct: [(path: String, file: ScannedSources.File)] = []
+    var seen = BitSet(count: scanned.paths.count)
+    var distinct: [Int] = []
     var count = 0
     for place in places where !seen.contains(place) {
       seen.insert(place)
       count += 1
-      if let file = scanned.byPlace[place] { distinct.append((scanned.paths[place], file)) }
+      if scanned.byPlace[place] != nil { distinct.append(place) }
     }
     self.init(
       target: target, distinct: distinct, sourceFiles: count, scanned: scanned, merge: merge, copied: copied,
       rules: rules)
   }
 
-  /// The check, once the target's files are known: each once, the ones scanned with what they gave.
+  /// The check, once the target's files are known: the places of the ones scanned, each once.
   private init(
-    target: String, distinct: [(path: String, file: ScannedSources.File)], sourceFiles: Int,
+    target: String, distinct: [Int], sourceFiles: Int,
     scanned: ScannedSources, merge: MergeResult, copied: MergeResult?, rules: CheckRules
   ) {
     let shipped = ShippedTables(merge, copied: copied)
@@ -135,101 +138,116 @@ public struct TargetUsage: Sendable {
     // from `numbers.count` on the table keys this target's interpolations match that no literal
     // names. Shared code repeats keys, and a check per lookup × language dominated `lint`.
     let numbers = scanned.keyNumbers
+    let defined = shipped.definedKeys(numbers: numbers, shared: scanned.sharedDefinitions)
+    let developmentIndex = shipped.languages.firstIndex(of: shipped.developmentLanguage)
+    // The keys the development language and every other shipped language define: nothing to
+    // report, and nearly every lookup asks for one, so one bit answers it (a test per language
+    // per lookup was most of a target's check).
+    var complete = defined.development
+    for index in shipped.languages.indices where index != developmentIndex {
+      complete.formIntersection(defined.languages[index])
+    }
     var extra: [TableKey] = []
-    // Each interpolation's key number (`-1`: no key matches), by its number.
-    var interpolations: [Int: Int] = [:]
-    // Every checked lookup in source order: its key's number (`-1`: an interpolation no key of the
-    // table matches), its file's place in `lookupsByFile` and its index there.
-    var checked: [(number: Int, file: Int, index: Int)] = []
-    var lookupsByFile: [(path: String, lookups: [SourceLookup])] = []
-    for (path, file) in distinct {
-      if let problem = file.problem { problems.append(problem) }
-      let counts = file.checked
+    // A matched interpolation's key is the development language's (the match reads its keys).
+    var extraDefined: [[Bool]] = []
+    // Each interpolation's key number by its number: `unmatched` when no key matches, `unknown`
+    // until the first lookup of it.
+    let unknown = Int.min
+    let unmatched = -1
+    var interpolations = [Int](repeating: unknown, count: numbers.interpolationCount)
+    func isDefined(_ number: Int, inLanguage index: Int) -> Bool {
+      number < numbers.count ? defined.languages[index].contains(number) : extraDefined[number - numbers.count][index]
+    }
+    var reported = BitSet(count: numbers.count + numbers.interpolationCount)
+    let numbered = scanned.numbered
+    // The lookups of the files reported on, by place.
+    var rescanned: [Int: [SourceLookup]] = [:]
+    for place in distinct {
+      if let problem = numbered.problems[place] { problems.append(problem) }
+      let counts = numbered.counts[place]
       lookups += counts.count
       otherBundle += counts.otherBundle
       dynamic += counts.dynamic
       literal += counts.literal
-      guard !counts.indexes.isEmpty else { continue }
-      let fileIndex = lookupsByFile.count
-      lookupsByFile.append((path, file.lookups))
-      for (index, number) in zip(counts.indexes, counts.numbers) {
-        guard let interpolation = CheckedLookups.interpolation(number) else {
-          checked.append((number, fileIndex, index))
+      for checked in numbered.starts[place]..<numbered.starts[place + 1] {
+        let asked = numbered.keys[checked]
+        if asked >= 0, complete.contains(asked) { continue }
+        var number = asked
+        if let interpolation = CheckedLookups.interpolation(asked) {
+          // Each interpolation is matched with the tables once per target.
+          if interpolations[interpolation] == unknown {
+            let (table, pieces) = numbers.interpolation(interpolation)
+            if let key = shipped.match(pieces, table: table, shared: scanned.sharedSkeletons) {
+              var matched = numbers.number(of: key, table: table) ?? numbers.count + extra.count
+              if matched >= numbers.count {
+                matched = numbers.count + extra.count
+                extra.append(TableKey(table: table, key: key))
+                extraDefined.append(shipped.languages(defining: key, table: table))
+              }
+              interpolations[interpolation] = matched
+            } else {
+              interpolations[interpolation] = unmatched
+            }
+          }
+          number = interpolations[interpolation]
+        }
+        // Rare from here on: a key to report, where the lookup is (its file scanned again when the
+        // run kept no lookups).
+        func lookup() -> SourceLookup? {
+          let index = numbered.lookupIndexes[checked]
+          let lookups = rescanned[place] ?? scanned.lookups(ofPlace: place)
+          rescanned[place] = lookups
+          return index < lookups.count ? lookups[index] : nil
+        }
+        func location() -> SourceLocation { SourceLocation(path: scanned.paths[place], position: lookup()?.position) }
+        func miss() -> Miss {
+          if let lookup = lookup() {
+            return Miss(
+              key: lookup.key.description, table: lookup.table.name ?? "", location: location(), form: lookup.form)
+          }
+          // The file changed since it was scanned: what the numbers tell.
+          let (table, key) =
+            asked >= 0
+            ? numbers.key(asked)
+            : {
+              let (table, pieces) = numbers.interpolation(-1 - asked)
+              return (table, LookupKey.interpolated(pieces: pieces).description)
+            }()
+          return Miss(key: key, table: table, location: location(), form: "")
+        }
+        guard number >= 0 else {
+          missing.append(miss())
           continue
         }
-        // Each interpolation is matched with the tables once per target.
-        if let known = interpolations[interpolation] {
-          checked.append((known, fileIndex, index))
-          continue
-        }
-        let lookup = file.lookups[index]
-        guard case .interpolated(let pieces) = lookup.key, let table = lookup.table.name,
-          let key = shipped.match(pieces, table: table, shared: scanned.sharedSkeletons)
+        if number < numbers.count, complete.contains(number) { continue }
+        let isDevelopmentKey = number >= numbers.count || defined.development.contains(number)
+        guard isDevelopmentKey || shipped.languages.indices.contains(where: { isDefined(number, inLanguage: $0) })
         else {
-          interpolations[interpolation] = -1
-          checked.append((-1, fileIndex, index))
+          missing.append(miss())
           continue
         }
-        let number = numbers.number(of: key, table: table) ?? numbers.count + extra.count
-        if number >= numbers.count { extra.append(TableKey(table: table, key: key)) }
-        interpolations[interpolation] = number
-        checked.append((number, fileIndex, index))
-      }
-    }
-    let defined = shipped.definedKeys(numbers: numbers, shared: scanned.sharedDefinitions)
-    // A matched interpolation's key is the development language's (the match reads its keys).
-    let extraDefined = extra.map { shipped.languages(defining: $0.key, table: $0.table) }
-    func isDefined(_ number: Int, inLanguage index: Int) -> Bool {
-      number < numbers.count ? defined.languages[index].contains(number) : extraDefined[number - numbers.count][index]
-    }
-    let developmentIndex = shipped.languages.firstIndex(of: shipped.developmentLanguage)
-    var reported = KeyBits(count: numbers.count + extra.count)
-    func location(_ file: Int, _ index: Int) -> SourceLocation {
-      SourceLocation(path: lookupsByFile[file].path, position: lookupsByFile[file].lookups[index].position)
-    }
-    func miss(_ file: Int, _ index: Int) -> Miss {
-      let lookup = lookupsByFile[file].lookups[index]
-      return Miss(
-        key: lookup.key.description, table: lookup.table.name ?? "", location: location(file, index), form: lookup.form)
-    }
-    for (number, file, index) in checked {
-      guard number >= 0 else {
-        missing.append(miss(file, index))
-        continue
-      }
-      let isDevelopmentKey = number >= numbers.count || defined.development.contains(number)
-      guard isDevelopmentKey || shipped.languages.indices.contains(where: { isDefined(number, inLanguage: $0) }) else {
-        missing.append(miss(file, index))
-        continue
-      }
-      // Each key's languages are looked at once, however many lookups ask for it.
-      guard !reported.contains(number) else { continue }
-      reported.insert(number)
-      // Most keys are in every language: that is answered without making a list.
-      let lacksSome = shipped.languages.indices.contains {
-        $0 != developmentIndex && !isDefined(number, inLanguage: $0)
-      }
-      guard lacksSome || !isDevelopmentKey else { continue }
-      let (table, key) =
-        number < numbers.count
-        ? numbers.key(number) : (extra[number - numbers.count].table, extra[number - numbers.count].key)
-      let lacking = shipped.languages.indices.filter { $0 != developmentIndex && !isDefined(number, inLanguage: $0) }
-        .map {
-          shipped.languages[$0]
+        // Each key's languages are looked at once, however many lookups ask for it.
+        guard !reported.contains(number) else { continue }
+        reported.insert(number)
+        let lacking = shipped.languages.indices.filter { $0 != developmentIndex && !isDefined(number, inLanguage: $0) }
+          .map { shipped.languages[$0] }
+        guard !lacking.isEmpty || !isDevelopmentKey else { continue }
+        let (table, key) =
+          number < numbers.count
+          ? numbers.key(number) : (extra[number - numbers.count].table, extra[number - numbers.count].key)
+        if isDevelopmentKey {
+          untranslated.append(
+            Untranslated(
+              key: key, table: table, languages: lacking,
+              location: shipped.developmentDefinition(of: key, table: table) ?? location()))
+        } else {
+          // Translated, but not in the development language: that language shows the key (or the
+          // code's default value), the others their translation.
+          untranslated.append(
+            Untranslated(
+              key: key, table: table, languages: Set(lacking + [shipped.developmentLanguage]).sorted(),
+              location: location()))
         }
-      if isDevelopmentKey {
-        guard !lacking.isEmpty else { continue }
-        untranslated.append(
-          Untranslated(
-            key: key, table: table, languages: lacking,
-            location: shipped.developmentDefinition(of: key, table: table) ?? location(file, index)))
-      } else {
-        // Translated, but not in the development language: that language shows the key (or the
-        // code's default value), the others their translation.
-        untranslated.append(
-          Untranslated(
-            key: key, table: table, languages: Set(lacking + [shipped.developmentLanguage]).sorted(),
-            location: location(file, index)))
       }
     }
     var diagnostics = problems

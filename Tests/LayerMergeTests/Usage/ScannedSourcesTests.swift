@@ -33,6 +33,6 @@ import Testing
     // First seen in file order: key0 (file 0), key1, key2, …: each file's own key is new.
     #expect(scanned.keyNumbers.count == count)
     #expect((0..<count).allSatisfy { scanned.keyNumbers.key($0).key == "key\($0)" })
-    #expect(paths.enumerated().allSatisfy { index, path in scanned.files[path]?.checked.numbers.first == index })
+    #expect(paths.indices.allSatisfy { place in scanned.numbered.keys[scanned.numbered.starts[place]] == place })
   }
 }

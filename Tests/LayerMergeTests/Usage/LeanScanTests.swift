@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import LayerMerge
+
+/// `lint`'s scan lets each file's lookups go once their keys are numbered and never works out
+/// their positions; a target's check scans again the files it reports on. What it reports must be
+/// what a scan that keeps every lookup reports.
+@Suite struct LeanScanTests {
+  static let tables = [
+    "en.lproj/Localizable.strings": """
+    "greeting" = "Hello";
+    "Hello %@" = "Hello %@";
+    "only.english" = "Only English";
+    """,
+    "de.lproj/Localizable.strings": """
+    "greeting" = "Hallo";
+    "Hello %@" = "Hallo %@";
+    "only.german" = "Nur Deutsch";
+    """,
+  ]
+
+  static let code = """
+    import SwiftUI
+
+    struct Greeting: View {
+      var name: String
+      var body: some View {
+        // NSLocalizedString("in.a.comment", comment: "")
+        Text("greeting")
+        Text("Hello \\(name)")
+        Text("Bye \\(name)")
+          .help("farewell")
+        Text(NSLocalizedString("only.english", comment: ""))
+        Button("only.german") {}
+        Text(String(localized: "greeting", table: "Missing"))
+      }
+    }
+
+    """
+
+  /// The findings of a check of `Code.swift` scanned with or without keeping its lookups; `change`
+  /// runs between the scan and the check.
+  static func findings(keepingLookups: Bool, change: (String) throws -> Void = { _ in }) throws -> [String] {
+    let layers = try TemporaryLayers(["Base": tables])
+    try layers.write(Data(code.utf8), to: "App/Code.swift")
+    let path = layers.path("App/Code.swift")
+    let scanned = ScannedSources(distinct: [path], scanner: SourceScanner(), keepingLookups: keepingLookups)
+    try change(path)
+    let merge = LayerMerger.merge(layers.layers("Base"), options: MergeOptions(developmentLanguage: "en"))
+    let usage = TargetUsage(target: "App", places: [0], scanned: scanned, merge: merge)
+    #expect(scanned.files[path]?.lookups.isEmpty == !keepingLookups)
+    return layers.render(usage.diagnostics) + usage.missing.map { "\($0.key) \($0.table) \($0.form)" }
+  }
+
+  @Test func aLeanScanReportsWhatAFullScanReportsAtTheSameLines() throws {
+    let full = try Self.findings(keepingLookups: true)
+    #expect(try Self.findings(keepingLookups: false) == full)
+    // Not vacuous: every kind of finding, each at its line and column.
+    #expect(
+      full.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
+        "Bye \\(…) Localizable Text", "farewell Localizable .help", "greeting Missing String(localized:)",
+      ])
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:9:10: error: the key \"Bye \\\\(…)\"") })
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:10:13: error: the key \"farewell\"") })
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:13:28: error: the key \"greeting\" is not in Missing") })
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:12:12: warning: \"only.german\"") })
+    #expect(full.contains { $0.hasPrefix("Base/en.lproj/Localizable.strings:3:1: warning: \"only.english\"") })
+  }
+
+  /// A file edited between the scan and the report (a build running while the code changes) is
+  /// reported from what the scan numbered: the key and table, at the file.
+  @Test func aFileChangedSinceTheScanIsReportedFromItsNumbers() throws {
+    let found = try Self.findings(keepingLookups: false) { path in
+      try Data("// emptied\n".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(
+      found.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
+        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ",
+      ])
+    #expect(
+      found.contains { $0.hasPrefix("App/Code.swift: error: the key \"farewell\" is in no language of Localizable") })
+  }
+
+  /// The text an interpolation is numbered by gives its pieces back, whatever they hold.
+  @Test func anInterpolationsTextGivesItsPiecesBack() {
+    for pieces in [["", ""], ["Hello ", ""], ["12:30 ", " of ", "%"], ["Grüße, ", "! 🎉", ""], ["a:b", "10:", ":"]] {
+      let text = CheckedLookups.interpolationText(pieces)
+      var copy = text
+      #expect(copy.withUTF8 { CheckedLookups.pieces(ofText: $0) } == pieces)
+    }
+  }
+}
