@@ -23,6 +23,10 @@ struct LookupMatcher {
   private let forms: UnsafeBufferPointer<LookupForm>
   private let names: FormNames
   private let language: SourceLanguage
+  /// See ``lookups(in:tokens:forms:names:language:brief:)``: a form's name is one string shared
+  /// by every thread, and counting a reference to it per lookup made the cores wait for each
+  /// other.
+  private var brief = false
   /// The arguments of the call being matched: the first ``argumentCount`` (the buffer is kept from
   /// call to call).
   private var arguments: [Argument] = []
@@ -55,14 +59,18 @@ struct LookupMatcher {
   /// How many bytes of an expression a dynamic key or table shows.
   static let expressionLimit = 80
 
+  /// - Parameter brief: Whether the lookups are only numbered and let go (``SourceScanner``'s
+  ///   scan without positions): each is recorded without its form's name, and the array of them
+  ///   is not made to fit.
   static func lookups(
     in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
-    language: SourceLanguage
+    language: SourceLanguage, brief: Bool = false
   ) -> Found {
     forms.withUnsafeBufferPointer { forms in
       var matcher = LookupMatcher(
         p: bytes, tokens: tokens.tokens, literals: tokens.literals,
         decoder: LiteralDecoder(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language)
+      matcher.brief = brief
       matcher.run()
       return matcher.results()
     }
@@ -97,7 +105,7 @@ struct LookupMatcher {
       // The lookups outlive the scan: a file with few keeps them in an array of their own size,
       // and the room reserved for 32 goes to the next file (kept, it was 11 MB of the
       // benchmark's 3,600 files, a page fault every 4 KB).
-      guard found.capacity > 2 * found.count else { return Found(lookups: found, offsets: offsets) }
+      guard found.capacity > 2 * found.count, !brief else { return Found(lookups: found, offsets: offsets) }
       return Found(lookups: found.withUnsafeBufferPointer { Array($0) }, offsets: offsets)
     }
     let order = found.indices.sorted(by: precedes)
@@ -206,7 +214,8 @@ struct LookupMatcher {
     matchedNames.append(name)
     found.append(
       SourceLookup(
-        key: key, table: table, form: form.display, position: TextPosition(line: 0, column: 0), bundle: bundle))
+        key: key, table: table, form: brief ? "" : form.display, position: TextPosition(line: 0, column: 0),
+        bundle: bundle))
     offsets.append(offset)
     isSwiftUI.append(form.needsSwiftUI)
     unlessLookupAt.append(unless)

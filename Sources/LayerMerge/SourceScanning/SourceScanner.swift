@@ -52,8 +52,9 @@ public struct SourceScanner: Sendable {
   /// - Parameters:
   ///   - bytes: The file's contents (UTF-8).
   ///   - language: The language it is written in.
-  ///   - positions: Whether to work out each lookup's position; without, every position is line
-  ///     0, column 0 (a caller that reports few lookups scans those files again).
+  ///   - positions: Whether to work out each lookup's position and name its form; without, for a
+  ///     caller that only numbers the keys, every position is line 0, column 0 and every form `""`
+  ///     (a caller that reports a few lookups scans those files again).
   package func scan(_ bytes: [UInt8], language: SourceLanguage, positions: Bool) -> [SourceLookup] {
     bytes.withUnsafeBufferPointer { scan($0, language: language, positions: positions) }
   }
@@ -63,7 +64,7 @@ public struct SourceScanner: Sendable {
     let match = { (tokens: SourceTokens) in
       LookupMatcher.lookups(
         in: text, tokens: tokens, forms: language == .swift ? swiftForms : objectiveCForms,
-        names: language == .swift ? swiftNames : objectiveCNames, language: language)
+        names: language == .swift ? swiftNames : objectiveCNames, language: language, brief: !positions)
     }
     var found =
       language == .swift ? SwiftLexer.withTokens(of: text, match) : ObjectiveCLexer.withTokens(of: text, match)
