@@ -71,11 +71,12 @@ struct ProjectLintCommand {
       }
       return (diagnostics: diagnostics, inputs: result.inputFiles, language: result.developmentLanguage)
     }
-    // The first target's check first: it makes what the others' reuse (its shared tables' keys
-    // matched with the code's), which they would wait for.
+    // The first target's check is the first handed out: it makes what the others' reuse (its
+    // shared tables' keys matched with the code's), and they merge before they check. Done
+    // alone before the others started, it left a core idle.
     let merged =
-      (firstMerge.map { [check(0, $0)] } ?? [])
-      + shared.merge(Array(stacks.dropFirst()), options: settings) { index, result in check(index + 1, result) }
+      firstMerge.map { shared.merge(stacks, first: $0, options: settings, check) }
+      ?? shared.merge(stacks, options: settings, check)
     var findings = Diagnostic.once(
       byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
     if checksUnused {

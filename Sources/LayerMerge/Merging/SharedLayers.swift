@@ -91,6 +91,23 @@ public struct SharedLayers: Sendable {
     }
   }
 
+  /// The same, for stacks whose first is merged already: `body` gets that merge as it is, beside
+  /// the others' merges, so that its work shares the cores with theirs.
+  /// - Parameters:
+  ///   - stacks: The stacks, lowest layer first in each; the first is not merged again.
+  ///   - first: The first stack's merge.
+  ///   - options: What the merges leave out and check.
+  ///   - body: Called once per stack with its index and its merge; may run on any thread.
+  /// - Returns: What `body` returned, in the order of `stacks`.
+  package func merge<T: Sendable>(
+    _ stacks: [[Layer]], first: MergeResult, options: MergeOptions = MergeOptions(),
+    _ body: @Sendable (Int, MergeResult) -> T
+  ) -> [T] {
+    Array(stacks.indices).concurrentMap { index in
+      body(index, index == 0 ? first : merge(stacks[index], options: options))
+    }
+  }
+
   /// Merges one stack of these layers, reusing what other merges of them worked out.
   func merge(_ layers: [Layer], options: MergeOptions) -> MergeResult {
     LayerMerger.merge(loaded: stack(layers), options: options, shared: self)
