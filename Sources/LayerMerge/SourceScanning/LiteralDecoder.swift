@@ -51,11 +51,18 @@ struct LiteralDecoder {
   /// The value of the literals without interpolations that are the tokens `range`, written one
   /// after the other (`@"a" @"b"`, as C joins them).
   func joinedValue(ofLiteralTokens range: Range<Int>) -> String {
+    withJoinedBytes(ofLiteralTokens: range) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The bytes of that value, read in place when they are the literal's text as written.
+  func withJoinedBytes<Result>(ofLiteralTokens range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
     let first = tokens.tokens[range.lowerBound].link
     if Int(tokens.literals[Int(first)].lastToken) + 1 >= range.upperBound, let text = plainText(of: first) {
-      return String(decoding: text, as: UTF8.self)
+      return body(text)
     }
-    return String(decoding: joinedBytes(ofLiteralTokens: range), as: UTF8.self)
+    return joinedBytes(ofLiteralTokens: range).withUnsafeBufferPointer(body)
   }
 
   /// The bytes of that value: a C escape can make bytes that are not UTF-8.

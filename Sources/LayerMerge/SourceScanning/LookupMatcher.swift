@@ -12,6 +12,8 @@ struct LookupMatcher {
   struct Found {
     var lookups: [SourceLookup]
     var offsets: [Int]
+    /// A brief match's literal keys as bytes, by lookup (see ``BriefKeys``).
+    var keys = BriefKeys()
   }
 
   private let p: UnsafeBufferPointer<UInt8>
@@ -27,6 +29,10 @@ struct LookupMatcher {
   /// by every thread, and counting a reference to it per lookup made the cores wait for each
   /// other.
   private var brief = false
+  /// A brief match's literal keys, by lookup found, and the span of the key the last
+  /// ``keyValue(_:_:)`` read, for ``record(offset:key:table:bundle:unlessLookupAt:_:nameAt:)``.
+  private var keys = BriefKeys()
+  private var keySpan = BriefKeys.none
   /// The arguments of the call being matched: the first ``argumentCount`` (the buffer is kept from
   /// call to call).
   private var arguments: [Argument] = []
@@ -60,8 +66,8 @@ struct LookupMatcher {
   static let expressionLimit = 80
 
   /// - Parameter brief: Whether the lookups are only numbered and let go (``SourceScanner``'s
-  ///   scan without positions): each is recorded without its form's name, and the array of them
-  ///   is not made to fit.
+  ///   brief scan): each is recorded without its form's name, a literal key as bytes in
+  ///   ``Found/keys`` rather than a string, and the array of them is not made to fit.
   static func lookups(
     in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
     language: SourceLanguage, brief: Bool = false
@@ -91,12 +97,14 @@ struct LookupMatcher {
         found.swapAt(kept, index)
         offsets[kept] = offsets[index]
         isSwiftUI[kept] = isSwiftUI[index]
+        if brief { keys.spans[kept] = keys.spans[index] }
       }
       kept += 1
     }
     found.removeLast(found.count - kept)
     offsets.removeLast(offsets.count - kept)
     isSwiftUI.removeLast(isSwiftUI.count - kept)
+    if brief { keys.spans.removeLast(keys.spans.count - kept) }
     func precedes(_ a: Int, _ b: Int) -> Bool {
       (offsets[a], isSwiftUI[a] ? 1 : 0, a) < (offsets[b], isSwiftUI[b] ? 1 : 0, b)
     }
@@ -105,11 +113,14 @@ struct LookupMatcher {
       // The lookups outlive the scan: a file with few keeps them in an array of their own size,
       // and the room reserved for 32 goes to the next file (kept, it was 11 MB of the
       // benchmark's 3,600 files, a page fault every 4 KB).
-      guard found.capacity > 2 * found.count, !brief else { return Found(lookups: found, offsets: offsets) }
+      guard found.capacity > 2 * found.count, !brief else {
+        return Found(lookups: found, offsets: offsets, keys: keys)
+      }
       return Found(lookups: found.withUnsafeBufferPointer { Array($0) }, offsets: offsets)
     }
     let order = found.indices.sorted(by: precedes)
-    return Found(lookups: order.map { found[$0] }, offsets: order.map { offsets[$0] })
+    if brief { keys.spans = order.map { keys.spans[$0] } }
+    return Found(lookups: order.map { found[$0] }, offsets: order.map { offsets[$0] }, keys: keys)
   }
 
   private init(
@@ -210,8 +221,13 @@ struct LookupMatcher {
       offsets.reserveCapacity(capacity)
       isSwiftUI.reserveCapacity(capacity)
       unlessLookupAt.reserveCapacity(capacity)
+      if brief { keys.spans.reserveCapacity(capacity) }
     }
     matchedNames.append(name)
+    if brief {
+      keys.spans.append(keySpan)
+      keySpan = BriefKeys.none
+    }
     found.append(
       SourceLookup(
         key: key, table: table, form: brief ? "" : form.display, position: TextPosition(line: 0, column: 0),
@@ -368,7 +384,7 @@ struct LookupMatcher {
   /// The key an argument holds, or `nil` when the call is no lookup (a form that shows a
   /// non-literal as it is). For a dynamic key that is a call, the call's name token: if that call
   /// is a lookup, it is counted on its own and this one is not.
-  private func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
+  private mutating func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
     guard argument.start < argument.end else { return nil }
     if let literals = wholeLiterals(argument.start, argument.end) {
       if literals.count == 1, self.literals[Int(literals.first)].segmentCount > 1 {
@@ -377,6 +393,11 @@ struct LookupMatcher {
           : (.dynamic(expression: expressionText(argument.start, argument.end)), -1)
       }
       if literals.count == 1 || language == .objectiveC {
+        // A brief match's key goes into the bytes of all keys: no string is made for it.
+        if brief, let span = keys.append(decoder, literalTokens: argument.start..<argument.end) {
+          keySpan = span
+          return (.literal(""), -1)
+        }
         return (.literal(decoder.joinedValue(ofLiteralTokens: argument.start..<argument.end)), -1)
       }
     }

@@ -45,21 +45,23 @@ public struct SourceScanner: Sendable {
   ///   - language: The language it is written in.
   /// - Returns: Each lookup with its key, table, form, position and bundle.
   public func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> [SourceLookup] {
-    scan(bytes, language: language, positions: true)
+    scan(bytes, language: language, positions: true).lookups
   }
 
-  /// The lookups in one source file, their positions worked out or not.
-  /// - Parameters:
-  ///   - bytes: The file's contents (UTF-8).
-  ///   - language: The language it is written in.
-  ///   - positions: Whether to work out each lookup's position and name its form; without, for a
-  ///     caller that only numbers the keys, every position is line 0, column 0 and every form `""`
-  ///     (a caller that reports a few lookups scans those files again).
-  package func scan(_ bytes: [UInt8], language: SourceLanguage, positions: Bool) -> [SourceLookup] {
-    bytes.withUnsafeBufferPointer { scan($0, language: language, positions: positions) }
+  /// The lookups in one source file for numbering their keys, and nothing more: no position is
+  /// worked out (each is line 0, column 0), no form named (each is `""`), and a literal key of
+  /// ASCII is `""` with its bytes in ``BriefKeys`` (by lookup). A caller that reports a few
+  /// lookups scans those files again in full.
+  func briefScan(_ bytes: [UInt8], language: SourceLanguage) -> (lookups: [SourceLookup], keys: BriefKeys) {
+    bytes.withUnsafeBufferPointer { bytes in
+      let found = scan(bytes, language: language, positions: false)
+      return (found.lookups, found.keys)
+    }
   }
 
-  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, positions: Bool) -> [SourceLookup] {
+  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, positions: Bool)
+    -> LookupMatcher.Found
+  {
     let text = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, Int(Int32.max) - 1)])
     let match = { (tokens: SourceTokens) in
       LookupMatcher.lookups(
@@ -68,12 +70,12 @@ public struct SourceScanner: Sendable {
     }
     var found =
       language == .swift ? SwiftLexer.withTokens(of: text, match) : ObjectiveCLexer.withTokens(of: text, match)
-    guard positions else { return found.lookups }
+    guard positions else { return found }
     // Positions are worked out in one pass over increasing offsets, set in place.
     var locator = LineLocator()
     for index in found.lookups.indices {
       found.lookups[index].position = locator.position(of: found.offsets[index], in: text)
     }
-    return found.lookups
+    return found
   }
 }

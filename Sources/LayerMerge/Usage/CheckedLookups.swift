@@ -18,6 +18,8 @@ struct CheckedLookups: Sendable {
   var digests: [UInt64] = []
   /// The interpolations' texts (``interpolationText(_:)``), in the order of their lookups.
   private var interpolationTexts: [String] = []
+  /// A brief scan's literal keys (``SourceScanner/briefScan(_:language:)``), until numbered.
+  private var keys = BriefKeys()
 
   /// The interpolation's number a value of ``numbers`` stands for, or `nil` for a literal key's.
   static func interpolation(_ number: Int) -> Int? { number < 0 ? -1 - number : nil }
@@ -82,7 +84,11 @@ struct CheckedLookups: Sendable {
   }
 
   /// Sorts a file's lookups.
-  init(_ lookups: [SourceLookup]) {
+  /// - Parameters:
+  ///   - lookups: The file's lookups.
+  ///   - keys: The literal keys of a brief scan, kept until they are numbered.
+  init(_ lookups: [SourceLookup], keys: BriefKeys = BriefKeys()) {
+    self.keys = keys
     count = lookups.count
     // Room for all at once: grown from empty, the two arrays were reallocated a few times a file.
     indexes.reserveCapacity(lookups.count)
@@ -104,6 +110,14 @@ struct CheckedLookups: Sendable {
           dynamic += 1
         case .literal(let key):
           literal += 1
+          if index < keys.spans.count, keys.spans[index].start >= 0 {
+            // A brief scan's key, read in place (ASCII, so a letter is an ASCII letter).
+            let span = keys.spans[index]
+            guard keys.withKey(span, KeySkeleton.hasASCIILetter) else { continue }
+            indexes.append(index)
+            digests.append(keys.withKey(span, KeyIndex.digest))
+            continue
+          }
           guard KeySkeleton.hasText(lookups[index].key) else { continue }
           indexes.append(index)
           digests.append(KeyIndex.digest(of: key))
@@ -126,7 +140,7 @@ struct CheckedLookups: Sendable {
   /// key's number (`0` and up), or for an interpolation, which each target matches with its own
   /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``). The digests and
   /// texts, needed only for numbering, are let go.
-  mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into keys: inout [Int]) {
+  mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
     var interpolations = interpolationTexts.makeIterator()
     // In place, as ``init(_:)`` reads them.
     lookups.withUnsafeBufferPointer { lookups in
@@ -134,15 +148,20 @@ struct CheckedLookups: Sendable {
         // Checked lookups have a literal table.
         let table = lookups[index].table.name ?? ""
         guard case .literal(let key) = lookups[index].key else {
-          keys.append(
+          numbered.append(
             -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
           continue
         }
-        keys.append(numbers.number(of: key, table: table, digest: digest))
+        if index < keys.spans.count, keys.spans[index].start >= 0 {
+          numbered.append(keys.withKey(keys.spans[index]) { numbers.number(ofBytes: $0, table: table, digest: digest) })
+          continue
+        }
+        numbered.append(numbers.number(of: key, table: table, digest: digest))
       }
     }
     digests = []
     interpolationTexts = []
+    keys = BriefKeys()
   }
 
 }

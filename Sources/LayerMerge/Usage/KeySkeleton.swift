@@ -21,6 +21,11 @@ enum KeySkeleton {
     }
   }
 
+  /// Whether some byte of `text` is an ASCII letter: ``hasText(_:)`` for a key of ASCII.
+  static func hasASCIILetter(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+  }
+
   /// Whether some character of `text` is a letter: an ASCII letter answers without looking up
   /// Unicode's properties (this runs for every lookup of a run).
   private static func hasText(_ text: String) -> Bool {

@@ -39,6 +39,12 @@ struct LookupKeyNumbers: Sendable {
     literals.number(of: key, table: slot(of: table), digest: digest)
   }
 
+  /// The number of a key of `table` given by its bytes, numbering it if it is new.
+  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
+  mutating func number(ofBytes key: UnsafeBufferPointer<UInt8>, table: String, digest: UInt64) -> Int {
+    literals.number(of: key, table: slot(of: table), digest: digest)
+  }
+
   /// The number of an interpolated key of `table`, numbering it if it is new.
   /// - Parameters:
   ///   - text: Its pieces as ``CheckedLookups/interpolationText(_:)`` spells them.
@@ -138,7 +144,7 @@ private struct NumberedTexts: Sendable {
 
   // MARK: - Private
 
-  private mutating func number(of text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int {
+  mutating func number(of text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int {
     if let known = find(text, table: table, digest: digest) { return known }
     let number = tables.count
     bytes.append(contentsOf: text)

@@ -86,14 +86,33 @@ public struct ScannedSources: Sendable {
       self.init(distinct: paths, scan: scan)
       return
     }
-    self.init(distinct: paths, scan: { scanner.scan($0, language: $1, positions: false) }, keepingLookups: false)
+    self.init(
+      distinct: paths,
+      checkedScan: {
+        let (lookups, keys) = scanner.briefScan($0, language: $1)
+        return (lookups, CheckedLookups(lookups, keys: keys))
+      }, keepingLookups: false)
     rescan = scan
   }
 
-  private init(distinct: [String], scan: @escaping Scan, keepingLookups: Bool = true) {
+  private init(distinct: [String], scan: @escaping Scan) {
+    self.init(
+      distinct: distinct,
+      checkedScan: {
+        let lookups = scan($0, $1); return (lookups, CheckedLookups(lookups))
+      })
+  }
+
+  /// Scans one file's bytes and sorts its lookups for the targets' checks.
+  private typealias CheckedScan =
+    @Sendable ([UInt8], SourceLanguage) -> (
+      lookups: [SourceLookup], checked: CheckedLookups
+    )
+
+  private init(distinct: [String], checkedScan: @escaping CheckedScan, keepingLookups: Bool = true) {
     let numbering = NumberingInOrder(paths: distinct, batchSize: 16, keepingLookups: keepingLookups)
     performOnEveryCore(iterations: numbering.batchCount) { _, batch in
-      numbering.add(numbering.paths(ofBatch: batch).map { Self.read($0, scan: scan) }, batch: batch)
+      numbering.add(numbering.paths(ofBatch: batch).map { Self.read($0, scan: checkedScan) }, batch: batch)
     }
     (files, byPlace, keyNumbers, numbered) = numbering.result()
     paths = distinct
@@ -113,12 +132,12 @@ public struct ScannedSources: Sendable {
   }
 
   /// Reads and scans one file; `nil` when its extension is no source language's.
-  private static func read(_ path: String, scan: Scan) -> File? {
+  private static func read(_ path: String, scan: CheckedScan) -> File? {
     guard let language = SourceLanguage(pathExtension: PathText.pathExtension(path)) else { return nil }
     do throws(FileBytes.Failure) {
       let read = try FileBytes.readRegularFile(path)
-      let lookups = scan(read.bytes, language)
-      return File(lookups: lookups, fingerprint: read.fingerprint, problem: nil, checked: CheckedLookups(lookups))
+      let (lookups, checked) = scan(read.bytes, language)
+      return File(lookups: lookups, fingerprint: read.fingerprint, problem: nil, checked: checked)
     } catch {
       guard error != .missing else { return File(lookups: [], fingerprint: nil, problem: nil, isMissing: true) }
       return File(

@@ -34,6 +34,8 @@ import Testing
         Text(NSLocalizedString("only.english", comment: ""))
         Button("only.german") {}
         Text(String(localized: "greeting", table: "Missing"))
+        Text("tab\\there")
+        Text("caf\u{E9}")
       }
     }
 
@@ -60,6 +62,8 @@ import Testing
     #expect(
       full.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
         "Bye \\(…) Localizable Text", "farewell Localizable .help", "greeting Missing String(localized:)",
+        // A key with an escape is decoded, one that is not ASCII keeps its string: both as a full scan reads them.
+        "tab\there Localizable Text", "café Localizable Text",
       ])
     #expect(full.contains { $0.hasPrefix("App/Code.swift:9:10: error: the key \"Bye \\\\(…)\"") })
     #expect(full.contains { $0.hasPrefix("App/Code.swift:10:13: error: the key \"farewell\"") })
@@ -76,7 +80,8 @@ import Testing
     }
     #expect(
       found.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
-        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ",
+        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ", "tab\there Localizable ",
+        "café Localizable ",
       ])
     #expect(
       found.contains { $0.hasPrefix("App/Code.swift: error: the key \"farewell\" is in no language of Localizable") })
