@@ -43,27 +43,18 @@ package func workerCount(iterations: Int) -> Int {
 
 /// The indexes below a bound, handed out once each, in order.
 private final class NextIndex: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let lock = ThreadLock()
   private let bound: Int
   private var next = 0
 
-  init(below bound: Int) {
-    self.bound = bound
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  init(below bound: Int) { self.bound = bound }
 
   /// The next index, or `nil` once every index is taken.
   func take() -> Int? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard next < bound else { return nil }
-    next += 1
-    return next - 1
+    lock.withLock {
+      guard next < bound else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 }

@@ -1,41 +1,23 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value made the first time it is asked for and kept, for values that may be asked for from
 /// several threads at once: the first caller makes it while the others wait.
 final class LazyValue<Value: Sendable>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let lock = ThreadLock()
   private var stored: Value?
   /// Whether the value was discarded: its last use is over.
   private var isDiscarded = false
 
-  init() {
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  init() {}
 
   /// Whether the value was made.
-  var isMade: Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return stored != nil
-  }
+  var isMade: Bool { lock.withLock { stored != nil } }
 
   /// Forgets the value, once no caller needs it any more (a later ``value(_:)`` would make it
   /// again; ``prepare(_:)`` would not).
   func discard() {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    stored = nil
-    isDiscarded = true
+    lock.withLock {
+      stored = nil
+      isDiscarded = true
+    }
   }
 
   /// Makes the value ahead of its use, unless it is made already or its use is over: a
@@ -43,20 +25,20 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
   /// - Returns: Whether this call made it.
   @discardableResult
   func prepare(_ make: () -> Value) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard stored == nil, !isDiscarded else { return false }
-    stored = make()
-    return true
+    lock.withLock {
+      guard stored == nil, !isDiscarded else { return false }
+      stored = make()
+      return true
+    }
   }
 
   /// The value, made by `make` on the first call.
   func value(_ make: () -> Value) -> Value {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    if let stored { return stored }
-    let made = make()
-    stored = made
-    return made
+    lock.withLock {
+      if let stored { return stored }
+      let made = make()
+      stored = made
+      return made
+    }
   }
 }

@@ -1,11 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs two pieces of work at once, the first on this thread, and returns both results.
 ///
 /// Also for two pieces that each spend part of their time on one core (reading a project's code
@@ -30,41 +24,32 @@ package func sideBySide<First, Second: Sendable>(_ first: () -> First, _ second:
 
 /// Work that the first thread to come does, once.
 private final class Handoff<Value: Sendable>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let lock = ThreadLock()
   private var work: (@Sendable () -> Value)?
   private var result: Value?
 
-  init(_ work: @escaping @Sendable () -> Value) {
-    self.work = work
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  init(_ work: @escaping @Sendable () -> Value) { self.work = work }
 
   /// Does the work and keeps its result, unless the work is taken.
   func run() {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard let work else { return }
-    self.work = nil
-    result = work()
+    lock.withLock {
+      guard let work else { return }
+      self.work = nil
+      result = work()
+    }
   }
 
   /// The result, made here unless another thread made it (or is making it: then waits for it);
   /// the handoff keeps none.
   func take() -> Value {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    if let work {
-      self.work = nil
-      return work()
+    lock.withLock {
+      if let work {
+        self.work = nil
+        return work()
+      }
+      // With the work gone and the lock held, `run()` has kept the result.
+      defer { result = nil }
+      return result.unsafelyUnwrapped
     }
-    // With the work gone and the lock held, `run()` has kept the result.
-    defer { result = nil }
-    return result.unsafelyUnwrapped
   }
 }
