@@ -197,7 +197,16 @@ public struct TargetUsage: Sendable {
           let index = numbered.lookupIndexes[checked]
           let lookups = rescanned[place] ?? scanned.lookups(ofPlace: place)
           rescanned[place] = lookups
-          return index < lookups.count ? lookups[index] : nil
+          guard index < lookups.count else { return nil }
+          // A file edited since its scan may hold another lookup there.
+          let (table, key) =
+            asked >= 0
+            ? (numbers.key(asked).table, LookupKey.literal(numbers.key(asked).key))
+            : {
+              let (table, pieces) = numbers.interpolation(-1 - asked)
+              return (table, LookupKey.interpolated(pieces: pieces))
+            }()
+          return lookups[index].table.name == table && lookups[index].key == key ? lookups[index] : nil
         }
         func location() -> SourceLocation { SourceLocation(path: scanned.paths[place], position: lookup()?.position) }
         func miss() -> Miss {

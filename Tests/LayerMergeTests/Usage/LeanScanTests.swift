@@ -87,6 +87,21 @@ import Testing
       found.contains { $0.hasPrefix("App/Code.swift: error: the key \"farewell\" is in no language of Localizable") })
   }
 
+  /// An edit that moves the lookups (a line added above them) must not report the lookup that
+  /// now stands at a reported one's index.
+  @Test func aLookupMovedSinceTheScanIsNotTakenForAnother() throws {
+    let found = try Self.findings(keepingLookups: false) { path in
+      let moved = Self.code.replacingOccurrences(
+        of: "    Text(\"greeting\")\n", with: "    Text(\"new\")\n    Text(\"greeting\")\n")
+      try Data(moved.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(
+      found.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
+        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ", "tab\there Localizable ",
+        "café Localizable ",
+      ])
+  }
+
   /// The text an interpolation is numbered by gives its pieces back, whatever they hold.
   @Test func anInterpolationsTextGivesItsPiecesBack() {
     for pieces in [["", ""], ["Hello ", ""], ["12:30 ", " of ", "%"], ["Grüße, ", "! 🎉", ""], ["a:b", "10:", ":"]] {
