@@ -74,9 +74,7 @@ struct ProjectLintCommand {
     // The first target's check is the first handed out: it makes what the others' reuse (its
     // shared tables' keys matched with the code's), and they merge before they check. Done
     // alone before the others started, it left a core idle.
-    let merged =
-      firstMerge.map { shared.merge(stacks, first: $0, options: settings, check) }
-      ?? shared.merge(stacks, options: settings, check)
+    let merged = shared.merge(stacks, first: firstMerge, options: settings, check)
     var findings = Diagnostic.once(
       byTarget: zip(context.targets, merged).map { target, merge in (target.name, merge.diagnostics) })
     if checksUnused {

@@ -86,25 +86,23 @@ public struct SharedLayers: Sendable {
   public func merge<T: Sendable>(
     _ stacks: [[Layer]], options: MergeOptions = MergeOptions(), _ body: @Sendable (Int, MergeResult) -> T
   ) -> [T] {
-    Array(stacks.indices).concurrentMap { index in
-      body(index, merge(stacks[index], options: options))
-    }
+    merge(stacks, first: nil, options: options, body)
   }
 
-  /// The same, for stacks whose first is merged already: `body` gets that merge as it is, beside
+  /// The same, when the first stack may be merged already: `body` gets that merge as it is, beside
   /// the others' merges, so that its work shares the cores with theirs.
   /// - Parameters:
-  ///   - stacks: The stacks, lowest layer first in each; the first is not merged again.
-  ///   - first: The first stack's merge.
+  ///   - stacks: The stacks, lowest layer first in each.
+  ///   - first: The first stack's merge, when made already: that stack is not merged again.
   ///   - options: What the merges leave out and check.
   ///   - body: Called once per stack with its index and its merge; may run on any thread.
   /// - Returns: What `body` returned, in the order of `stacks`.
   package func merge<T: Sendable>(
-    _ stacks: [[Layer]], first: MergeResult, options: MergeOptions = MergeOptions(),
+    _ stacks: [[Layer]], first: MergeResult?, options: MergeOptions = MergeOptions(),
     _ body: @Sendable (Int, MergeResult) -> T
   ) -> [T] {
     Array(stacks.indices).concurrentMap { index in
-      body(index, index == 0 ? first : merge(stacks[index], options: options))
+      body(index, (index == 0 ? first : nil) ?? merge(stacks[index], options: options))
     }
   }
 

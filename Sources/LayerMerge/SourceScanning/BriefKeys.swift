@@ -33,6 +33,11 @@ struct BriefKeys: Sendable {
     }
   }
 
+  /// Where the key of the lookup at `index` is, or `nil` when the lookup's key is its own string.
+  func span(ofLookup index: Int) -> Span? {
+    index < spans.count && spans[index].start >= 0 ? spans[index] : nil
+  }
+
   /// The key of a span, read in place.
   func withKey<Result>(_ span: Span, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)])) }

@@ -28,7 +28,7 @@ struct LookupMatcher {
   /// See ``lookups(in:tokens:forms:names:language:brief:)``: a form's name is one string shared
   /// by every thread, and counting a reference to it per lookup made the cores wait for each
   /// other.
-  private var brief = false
+  private let brief: Bool
   /// A brief match's literal keys, by lookup found, and the span of the key the last
   /// ``keyValue(_:_:)`` read, for ``record(offset:key:table:bundle:unlessLookupAt:_:nameAt:)``.
   private var keys = BriefKeys()
@@ -75,8 +75,8 @@ struct LookupMatcher {
     forms.withUnsafeBufferPointer { forms in
       var matcher = LookupMatcher(
         p: bytes, tokens: tokens.tokens, literals: tokens.literals,
-        decoder: LiteralDecoder(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language)
-      matcher.brief = brief
+        decoder: LiteralDecoder(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language,
+        brief: brief)
       matcher.run()
       return matcher.results()
     }
@@ -127,7 +127,7 @@ struct LookupMatcher {
     p: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SourceToken>,
     literals: UnsafeBufferPointer<SourceStringLiteral>,
     decoder: LiteralDecoder,
-    forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage
+    forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage, brief: Bool
   ) {
     self.p = p
     self.tokens = tokens
@@ -136,6 +136,7 @@ struct LookupMatcher {
     self.forms = forms
     self.names = names
     self.language = language
+    self.brief = brief
   }
 
   // MARK: - Private
@@ -446,8 +447,7 @@ struct LookupMatcher {
         }
       }
       let text = UnsafeBufferPointer(rebasing: spelled[..<count])
-      return LookupMatcher.mainBundles.contains { spelling in spelling.withUnsafeBufferPointer { bytesEqual($0, text) }
-      }
+      return LookupMatcher.mainBundles.contains { $0.withUnsafeBufferPointer { bytesEqual($0, text) } }
     }
   }
 

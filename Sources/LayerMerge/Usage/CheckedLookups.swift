@@ -110,9 +110,8 @@ struct CheckedLookups: Sendable {
           dynamic += 1
         case .literal(let key):
           literal += 1
-          if index < keys.spans.count, keys.spans[index].start >= 0 {
+          if let span = keys.span(ofLookup: index) {
             // A brief scan's key, read in place (ASCII, so a letter is an ASCII letter).
-            let span = keys.spans[index]
             guard keys.withKey(span, KeySkeleton.hasASCIILetter) else { continue }
             indexes.append(index)
             digests.append(keys.withKey(span, KeyIndex.digest))
@@ -136,11 +135,10 @@ struct CheckedLookups: Sendable {
   /// No lookups.
   init() {}
 
-  /// Numbers the keys and adds their numbers to `keys`, in the order of ``indexes``: a literal
+  /// Numbers the keys and adds their numbers to `numbered`, in the order of ``indexes``: a literal
   /// key's number (`0` and up), or for an interpolation, which each target matches with its own
-  /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``). The digests and
-  /// texts, needed only for numbering, are let go.
-  mutating func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
+  /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``).
+  func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
     var interpolations = interpolationTexts.makeIterator()
     // In place, as ``init(_:)`` reads them.
     lookups.withUnsafeBufferPointer { lookups in
@@ -152,16 +150,13 @@ struct CheckedLookups: Sendable {
             -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
           continue
         }
-        if index < keys.spans.count, keys.spans[index].start >= 0 {
-          numbered.append(keys.withKey(keys.spans[index]) { numbers.number(ofBytes: $0, table: table, digest: digest) })
+        if let span = keys.span(ofLookup: index) {
+          numbered.append(keys.withKey(span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
           continue
         }
         numbered.append(numbers.number(of: key, table: table, digest: digest))
       }
     }
-    digests = []
-    interpolationTexts = []
-    keys = BriefKeys()
   }
 
 }

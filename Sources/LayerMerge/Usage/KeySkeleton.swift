@@ -23,7 +23,11 @@ enum KeySkeleton {
 
   /// Whether some byte of `text` is an ASCII letter: ``hasText(_:)`` for a key of ASCII.
   static func hasASCIILetter(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    text.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+    text.contains(where: isASCIILetter)
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
   /// Whether some character of `text` is a letter: an ASCII letter answers without looking up
@@ -31,7 +35,7 @@ enum KeySkeleton {
   private static func hasText(_ text: String) -> Bool {
     var isASCII = true
     for byte in text.utf8 {
-      if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return true }
+      if isASCIILetter(byte) { return true }
       if byte >= 0x80 { isASCII = false }
     }
     return !isASCII && text.unicodeScalars.contains { $0.properties.isAlphabetic }

@@ -29,24 +29,20 @@ struct NumberedLookups: Sendable {
   /// Why a file was not read, by place: a few at most.
   private(set) var problems: [Int: Diagnostic] = [:]
 
-  /// How many places are in.
-  var placeCount: Int { counts.count }
-
-  /// Numbers the next place's lookups and adds them.
+  /// Numbers the next place's lookups and adds them. The file's ``ScannedSources/File/checked`` is
+  /// let go: everything in it is here now.
   /// - Parameters:
   ///   - file: What the file gave; `nil` for a file that is no source.
   ///   - numbers: The run's key numbers.
   mutating func append(_ file: inout ScannedSources.File?, numbers: inout LookupKeyNumbers) {
-    if var scanned = file {
-      file = nil
-      let checked = scanned.checked
+    if let checked = file?.checked, let scanned = file {
       counts.append(
         Counts(
           count: checked.count, otherBundle: checked.otherBundle, dynamic: checked.dynamic, literal: checked.literal))
       lookupIndexes.append(contentsOf: checked.indexes)
-      scanned.checked.number(scanned.lookups, with: &numbers, into: &keys)
+      checked.number(scanned.lookups, with: &numbers, into: &keys)
       if let problem = scanned.problem { problems[counts.count - 1] = problem }
-      file = scanned
+      file?.checked = CheckedLookups()
     } else {
       counts.append(Counts())
     }

@@ -96,11 +96,10 @@ public struct ScannedSources: Sendable {
   }
 
   private init(distinct: [String], scan: @escaping Scan) {
-    self.init(
-      distinct: distinct,
-      checkedScan: {
-        let lookups = scan($0, $1); return (lookups, CheckedLookups(lookups))
-      })
+    self.init(distinct: distinct) { bytes, language in
+      let lookups = scan(bytes, language)
+      return (lookups, CheckedLookups(lookups))
+    }
   }
 
   /// Scans one file's bytes and sorts its lookups for the targets' checks.

@@ -193,19 +193,21 @@ public struct TargetUsage: Sendable {
         }
         // Rare from here on: a key to report, where the lookup is (its file scanned again when the
         // run kept no lookups).
+        func numberedKey() -> (table: String, key: LookupKey) {
+          guard asked < 0 else {
+            let (table, key) = numbers.key(asked)
+            return (table, .literal(key))
+          }
+          let (table, pieces) = numbers.interpolation(-1 - asked)
+          return (table, .interpolated(pieces: pieces))
+        }
         func lookup() -> SourceLookup? {
           let index = numbered.lookupIndexes[checked]
           let lookups = rescanned[place] ?? scanned.lookups(ofPlace: place)
           rescanned[place] = lookups
           guard index < lookups.count else { return nil }
           // A file edited since its scan may hold another lookup there.
-          let (table, key) =
-            asked >= 0
-            ? (numbers.key(asked).table, LookupKey.literal(numbers.key(asked).key))
-            : {
-              let (table, pieces) = numbers.interpolation(-1 - asked)
-              return (table, LookupKey.interpolated(pieces: pieces))
-            }()
+          let (table, key) = numberedKey()
           return lookups[index].table.name == table && lookups[index].key == key ? lookups[index] : nil
         }
         func location() -> SourceLocation { SourceLocation(path: scanned.paths[place], position: lookup()?.position) }
@@ -215,14 +217,8 @@ public struct TargetUsage: Sendable {
               key: lookup.key.description, table: lookup.table.name ?? "", location: location(), form: lookup.form)
           }
           // The file changed since it was scanned: what the numbers tell.
-          let (table, key) =
-            asked >= 0
-            ? numbers.key(asked)
-            : {
-              let (table, pieces) = numbers.interpolation(-1 - asked)
-              return (table, LookupKey.interpolated(pieces: pieces).description)
-            }()
-          return Miss(key: key, table: table, location: location(), form: "")
+          let (table, key) = numberedKey()
+          return Miss(key: key.description, table: table, location: location(), form: "")
         }
         guard number >= 0 else {
           missing.append(miss())
