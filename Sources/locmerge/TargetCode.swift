@@ -10,7 +10,12 @@ struct TargetCode {
   /// ``names``; a target without code found has `nil`.
   var numbered = NumberedSourceFiles(paths: [], targets: [], distinct: true)
   /// The chosen targets' names.
-  var names: [String] = []
+  var names: [String] = [] {
+    didSet { indexByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+  }
+  /// Each name's place in ``names``: ``inputs(of:)`` runs once per target, and finding the name in
+  /// the list made `files` quadratic in the targets.
+  private var indexByName: [String: Int] = [:]
   /// The Xcode project read, if one was needed and found.
   var xcodeProject: XcodeProject?
   /// The tables each target's Xcode target still copies itself (those left where they are), by
@@ -44,7 +49,7 @@ struct TargetCode {
   /// What a target's check reads besides its tables: its source files, and the Xcode project
   /// file when the list comes from it (the input list of a sandboxed phase must name them).
   func inputs(of target: ProjectFile.Target) -> [String] {
-    guard let index = names.firstIndex(of: target.name), let numbers = numbered.targets[index] else { return [] }
+    guard let index = indexByName[target.name], let numbers = numbered.targets[index] else { return [] }
     let files = numbers.map { numbered.paths[$0] }
     guard target.sources == nil, let xcodeProject else { return files }
     return files + [PathText.absolute(xcodeProject.filePath)]
