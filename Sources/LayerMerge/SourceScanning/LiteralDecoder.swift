@@ -7,23 +7,27 @@
 /// splices. Bytes that are not UTF-8 become U+FFFD. An escape the compiler would refuse is kept as
 /// written.
 struct LiteralDecoder {
-  private let p: UnsafeBufferPointer<UInt8>
-  private let tokens: SourceTokens
+  /// The file's buffers only: the matcher makes a decoder for each key it reads.
+  private let view: TokenView
+  private var p: UnsafeBufferPointer<UInt8> { view.p }
 
   init(bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens) {
-    p = bytes
-    self.tokens = tokens
+    view = TokenView(bytes: bytes, tokens: tokens)
+  }
+
+  init(_ view: TokenView) {
+    self.view = view
   }
 
   /// Each segment's value: one more than the literal has interpolations.
   func pieces(of literal: Int32) -> [String] {
-    let info = tokens.literals[Int(literal)]
+    let info = view.literals[Int(literal)]
     var pieces: [String] = []
     pieces.reserveCapacity(Int(info.segmentCount))
     var buffer: [UInt8] = []
     var segment = info.firstSegment
     while segment >= 0 {
-      let s = tokens.segments[Int(segment)]
+      let s = view.segments[Int(segment)]
       if let text = plainText(of: s, in: info) {
         pieces.append(String(decoding: text, as: UTF8.self))
       } else {
@@ -58,8 +62,8 @@ struct LiteralDecoder {
   func withJoinedBytes<Result>(ofLiteralTokens range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
     -> Result
   {
-    let first = tokens.tokens[range.lowerBound].link
-    if Int(tokens.literals[Int(first)].lastToken) + 1 >= range.upperBound, let text = plainText(of: first) {
+    let first = view.tokens[range.lowerBound].link
+    if Int(view.literals[Int(first)].lastToken) + 1 >= range.upperBound, let text = plainText(of: first) {
       return body(text)
     }
     return joinedBytes(ofLiteralTokens: range).withUnsafeBufferPointer(body)
@@ -70,10 +74,10 @@ struct LiteralDecoder {
     var buffer: [UInt8] = []
     var j = range.lowerBound
     while j < range.upperBound {
-      let info = tokens.literals[Int(tokens.tokens[j].link)]
+      let info = view.literals[Int(view.tokens[j].link)]
       var segment = info.firstSegment
       while segment >= 0 {
-        let s = tokens.segments[Int(segment)]
+        let s = view.segments[Int(segment)]
         decode(s, of: info, into: &buffer)
         segment = s.next
       }
@@ -85,9 +89,9 @@ struct LiteralDecoder {
   /// The text of a one-line literal without interpolations or escapes, which is its value as
   /// written: most keys, read without decoding byte by byte.
   private func plainText(of literal: Int32) -> UnsafeBufferPointer<UInt8>? {
-    let info = tokens.literals[Int(literal)]
+    let info = view.literals[Int(literal)]
     guard info.firstSegment >= 0 else { return nil }
-    let segment = tokens.segments[Int(info.firstSegment)]
+    let segment = view.segments[Int(info.firstSegment)]
     guard segment.next < 0 else { return nil }
     return plainText(of: segment, in: info)
   }

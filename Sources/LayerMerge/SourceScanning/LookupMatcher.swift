@@ -16,10 +16,9 @@ struct LookupMatcher {
     var keys = BriefKeys()
   }
 
-  private let p: UnsafeBufferPointer<UInt8>
-  private let tokens: UnsafeBufferPointer<SourceToken>
-  private let literals: UnsafeBufferPointer<SourceStringLiteral>
-  private let decoder: LiteralDecoder
+  /// The file's buffers, and what reads them (kept apart: see ``TokenView``).
+  private let view: TokenView
+  private var decoder: LiteralDecoder { LiteralDecoder(view) }
   /// The forms, borrowed for the match (`lookups(in:…)` holds the array): an element of an array
   /// property would be copied for each call of a mutating method, a dozen retains per candidate.
   private let forms: UnsafeBufferPointer<LookupForm>
@@ -33,10 +32,9 @@ struct LookupMatcher {
   /// ``keyValue(_:_:)`` read, for ``record(offset:key:table:bundle:unlessLookupAt:_:nameAt:)``.
   private var keys = BriefKeys()
   private var keySpan = BriefKeys.none
-  /// The arguments of the call being matched: the first ``argumentCount`` (the buffer is kept from
-  /// call to call).
-  private var arguments: [Argument] = []
-  private var argumentCount = 0
+  /// The arguments of the call being matched (the buffer is kept from call to call, freed when the
+  /// file is matched).
+  private var arguments = UncheckedBuffer<Argument>(capacity: 16)
   /// The lookups found, in the order found, and beside them what sorts and filters them: built in
   /// place, never copied, since each holds a few strings.
   private var found: [SourceLookup] = []
@@ -62,9 +60,6 @@ struct LookupMatcher {
     var end: Int
   }
 
-  /// How many bytes of an expression a dynamic key or table shows.
-  static let expressionLimit = 80
-
   /// - Parameter brief: Whether the lookups are only numbered and let go (``SourceScanner``'s
   ///   brief scan): each is recorded without its form's name, a literal key as bytes in
   ///   ``Found/keys`` rather than a string, and the array of them is not made to fit.
@@ -74,9 +69,8 @@ struct LookupMatcher {
   ) -> Found {
     forms.withUnsafeBufferPointer { forms in
       var matcher = LookupMatcher(
-        p: bytes, tokens: tokens.tokens, literals: tokens.literals,
-        decoder: LiteralDecoder(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language,
-        brief: brief)
+        view: TokenView(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language, brief: brief)
+      defer { matcher.arguments.deallocate() }
       matcher.run()
       return matcher.results()
     }
@@ -86,7 +80,7 @@ struct LookupMatcher {
   /// forms after others at the same offset).
   private mutating func results() -> Found {
     // The names matched, as bits by token: a set hashed each of a dense file's names.
-    var matched = BitSet(count: unlessLookupAt.contains { $0 >= 0 } ? tokens.count : 0)
+    var matched = BitSet(count: unlessLookupAt.contains { $0 >= 0 } ? view.tokens.count : 0)
     if matched.capacity > 0 { for name in matchedNames { matched.insert(name) } }
     // Dropped in place: the kept ones move down, nothing is copied.
     var kept = 0
@@ -124,15 +118,9 @@ struct LookupMatcher {
   }
 
   private init(
-    p: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<SourceToken>,
-    literals: UnsafeBufferPointer<SourceStringLiteral>,
-    decoder: LiteralDecoder,
-    forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage, brief: Bool
+    view: TokenView, forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage, brief: Bool
   ) {
-    self.p = p
-    self.tokens = tokens
-    self.literals = literals
-    self.decoder = decoder
+    self.view = view
     self.forms = forms
     self.names = names
     self.language = language
@@ -142,13 +130,13 @@ struct LookupMatcher {
   // MARK: - Private
 
   private mutating func run() {
-    let count = tokens.count
+    let count = view.tokens.count
     var i = 0
     while i < count {
-      let token = tokens[i]
+      let token = view.tokens[i]
       if language == .objectiveC { trackGroups(at: i) }
       if token.kind == .identifier,
-        let candidates = names.forms(named: UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
+        let candidates = names.forms(named: view.text(i))
       {
         for candidate in candidates where match(forms[names.formIndexes[candidate]], at: i) { break }
       }
@@ -159,8 +147,8 @@ struct LookupMatcher {
   /// Keeps ``openGroups`` up to date: groups that closed before `i` leave, a group opening at `i`
   /// enters.
   private mutating func trackGroups(at i: Int) {
-    while let last = openGroups.last, Int(tokens[last].link) < i { openGroups.removeLast() }
-    if tokens[i].kind.opens { openGroups.append(i) }
+    while let last = openGroups.last, Int(view.tokens[last].link) < i { openGroups.removeLast() }
+    if view.tokens[i].kind.opens { openGroups.append(i) }
   }
 
   /// Whether the name at `i` is `form`; records the lookup when it is.
@@ -176,22 +164,24 @@ struct LookupMatcher {
     default:
       break
     }
-    guard i + 1 < tokens.count, tokens[i + 1].kind == .openParen else { return false }
-    let hasDot = i > 0 && tokens[i - 1].kind == .dot
-    if i > 0, isDeclarationKeyword(i - 1) { return false }
+    guard i + 1 < view.tokens.count, view.tokens[i + 1].kind == .openParen else { return false }
+    let hasDot = i > 0 && view.tokens[i - 1].kind == .dot
+    if i > 0, view.isDeclarationKeyword(i - 1, language) { return false }
     var receiverBundle: String?
     switch form.callee {
     case .free:
-      if hasDot && !(i >= 2 && isModuleName(i - 2)) { return false }
+      if hasDot && !(i >= 2 && view.isModuleName(i - 2)) { return false }
     case .member:
       // A modifier has a receiver: `view.help(…)`, `)\n.help(…)`; `case .alert(…)` is a pattern.
-      if !hasDot || i < 2 || !isOperandEnd(i - 2) { return false }
+      if !hasDot || i < 2 || !view.isOperandEnd(i - 2) { return false }
     case .bundleMethod:
-      receiverBundle = hasDot ? receiverStart(before: i - 1).flatMap { bundleText($0, i - 1) } : "self"
+      receiverBundle = hasDot ? view.receiverStart(before: i - 1).flatMap { view.bundleText($0, i - 1) } : "self"
     case .qualified(let qualifier):
       var j = i
       for component in qualifier.reversed() {
-        guard j >= 2, tokens[j - 1].kind == .dot, isIdentifier(j - 2, component) else { return false }
+        guard j >= 2, view.tokens[j - 1].kind == .dot,
+          component.withUnsafeBufferPointer({ view.isIdentifier(j - 2, $0) })
+        else { return false }
         j -= 2
       }
     default:
@@ -203,7 +193,7 @@ struct LookupMatcher {
     let bundle =
       form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap { argument($0) }.flatMap { bundleValue($0) }
     record(
-      offset: Int(tokens[keyArgument.start].start), key: key,
+      offset: Int(view.tokens[keyArgument.start].start), key: key,
       table: tableValue(form.table.flatMap { argument($0) }, form), bundle: bundle, unlessLookupAt: unless, form,
       nameAt: i)
     return true
@@ -240,24 +230,25 @@ struct LookupMatcher {
 
   /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.
   private mutating func matchProperty(_ form: LookupForm, at i: Int) -> Bool {
-    guard i >= 2, tokens[i - 1].kind == .dot, !(i + 1 < tokens.count && tokens[i + 1].kind == .colon) else {
+    guard i >= 2, view.tokens[i - 1].kind == .dot, !(i + 1 < view.tokens.count && view.tokens[i + 1].kind == .colon)
+    else {
       return false
     }
     let r = i - 2
-    guard isOperandEnd(r) else { return false }
+    guard view.isOperandEnd(r) else { return false }
     let key: LookupKey
     let offset: Int
-    if let literal = literalEnding(at: r) {
-      let info = literals[literal]
-      offset = Int(tokens[Int(info.firstToken)].start)
+    if let literal = view.literalEnding(at: r) {
+      let info = view.literals[literal]
+      offset = Int(view.tokens[Int(info.firstToken)].start)
       key =
         info.segmentCount > 1
-        ? .dynamic(expression: expressionText(Int(info.firstToken), r + 1))
+        ? .dynamic(expression: view.expressionText(Int(info.firstToken), r + 1))
         : .literal(decoder.pieces(of: Int32(literal))[0])
     } else {
-      guard let start = receiverStart(before: i - 1) else { return false }
-      offset = Int(tokens[start].start)
-      key = .dynamic(expression: expressionText(start, i - 1))
+      guard let start = view.receiverStart(before: i - 1) else { return false }
+      offset = Int(view.tokens[start].start)
+      key = .dynamic(expression: view.expressionText(start, i - 1))
     }
     let table = form.defaultTable.map(LookupTable.init(name:)) ?? .standard
     record(offset: offset, key: key, table: table, bundle: nil, form, nameAt: i)
@@ -266,27 +257,27 @@ struct LookupMatcher {
 
   /// `[bundle localizedStringForKey:key value:value table:table]`.
   private mutating func matchMessage(_ form: LookupForm, at i: Int) -> Bool {
-    guard i + 1 < tokens.count, tokens[i + 1].kind == .colon, let open = openGroups.last,
-      tokens[open].kind == .openBracket, open + 1 < i, open != lastMessage
+    guard i + 1 < view.tokens.count, view.tokens[i + 1].kind == .colon, let open = openGroups.last,
+      view.tokens[open].kind == .openBracket, open + 1 < i, open != lastMessage
     else { return false }
     lastMessage = open
-    let close = groupEnd(open)
+    let close = view.groupEnd(open)
     // The selector's parts: `name:` at the top level of the brackets.
-    argumentCount = 0
+    arguments.removeAll()
     var j = i
     while j < close {
-      if j + 1 < close, tokens[j].kind == .identifier, tokens[j + 1].kind == .colon {
-        if argumentCount > 0 { arguments[argumentCount - 1].end = j }
-        addArgument(Argument(label: j, start: j + 2, end: close))
+      if j + 1 < close, view.tokens[j].kind == .identifier, view.tokens[j + 1].kind == .colon {
+        if arguments.count > 0 { arguments[arguments.count - 1].end = j }
+        arguments.append(Argument(label: j, start: j + 2, end: close))
         j += 2
         continue
       }
-      j = next(j)
+      j = view.next(j)
     }
     guard let keyArgument = argument(form.key), let (key, unless) = keyValue(keyArgument, form) else { return false }
     record(
-      offset: Int(tokens[keyArgument.start].start), key: key,
-      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: bundleText(open + 1, i),
+      offset: Int(view.tokens[keyArgument.start].start), key: key,
+      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: view.bundleText(open + 1, i),
       unlessLookupAt: unless, form, nameAt: i)
     return true
   }
@@ -294,12 +285,12 @@ struct LookupMatcher {
   /// `import SwiftUI`, `@_exported import SwiftUI`, `import struct SwiftUI.Text`.
   private mutating func noteImport(at i: Int) {
     var j = i + 1
-    if j < tokens.count, tokens[j].kind == .identifier, !isIdentifier(j, LookupMatcher.swiftUI),
-      j + 1 < tokens.count, tokens[j + 1].kind == .identifier
+    if j < view.tokens.count, view.tokens[j].kind == .identifier, !view.isIdentifier(j, "SwiftUI"),
+      j + 1 < view.tokens.count, view.tokens[j + 1].kind == .identifier
     {
       j += 1
     }
-    if j < tokens.count, isIdentifier(j, LookupMatcher.swiftUI) { importsSwiftUI = true }
+    if j < view.tokens.count, view.isIdentifier(j, "SwiftUI") { importsSwiftUI = true }
   }
 
   // MARK: - Arguments
@@ -307,76 +298,47 @@ struct LookupMatcher {
   /// Splits the group opening at `open` into arguments at its top-level commas, with their labels
   /// (Swift).
   private mutating func parseArguments(openingAt open: Int) {
-    argumentCount = 0
-    let close = groupEnd(open)
+    arguments.removeAll()
+    let close = view.groupEnd(open)
     var j = open + 1
     var start = j
     while j <= close {
-      if j == close || tokens[j].kind == .comma {
+      if j == close || view.tokens[j].kind == .comma {
         if j > start || j < close { addArgument(start, j) }
         start = j + 1
         j += 1
         if j > close { break }
         continue
       }
-      j = next(j)
+      j = view.next(j)
     }
   }
 
   private mutating func addArgument(_ start: Int, _ end: Int) {
-    if language == .swift, end - start >= 2, tokens[start].kind == .identifier, tokens[start + 1].kind == .colon {
-      addArgument(Argument(label: start, start: start + 2, end: end))
+    if language == .swift, end - start >= 2, view.tokens[start].kind == .identifier,
+      view.tokens[start + 1].kind == .colon
+    {
+      arguments.append(Argument(label: start, start: start + 2, end: end))
     } else {
-      addArgument(Argument(label: -1, start: start, end: end))
-    }
-  }
-
-  private mutating func addArgument(_ argument: Argument) {
-    if argumentCount < arguments.count {
-      arguments[argumentCount] = argument
-    } else {
-      arguments.append(argument)
-    }
-    argumentCount += 1
-  }
-
-  /// The token after the group opening at `open`: its closing token, or the end of its scope.
-  private func groupEnd(_ open: Int) -> Int {
-    let link = Int(tokens[open].link)
-    guard link > open else { return open + 1 }
-    switch tokens[link].kind {
-    case .closeParen, .closeBracket, .closeBrace, .interpolationClose: return link
-    default: return min(link + 1, tokens.count)
+      arguments.append(Argument(label: -1, start: start, end: end))
     }
   }
 
   private func argument(_ slot: LookupForm.Slot) -> Argument? {
     switch slot {
     case .unlabeled(let position):
-      guard position < argumentCount, arguments[position].label < 0 else { return nil }
+      guard position < arguments.count, arguments[position].label < 0 else { return nil }
       return arguments[position]
     case .position(let position):
-      return position < argumentCount ? arguments[position] : nil
+      return position < arguments.count ? arguments[position] : nil
     case .label(let label):
-      for index in 0..<argumentCount where arguments[index].label >= 0 && isIdentifier(arguments[index].label, label) {
+      for index in 0..<arguments.count
+      where arguments[index].label >= 0
+        && label.withUnsafeBufferPointer({ view.isIdentifier(arguments[index].label, $0) })
+      {
         return arguments[index]
       }
       return nil
-    }
-  }
-
-  /// The token after token `j` and everything it opens: a group, a literal with its
-  /// interpolations.
-  @inline(__always)
-  private func next(_ j: Int) -> Int {
-    let token = tokens[j]
-    switch token.kind {
-    case .string:
-      return max(j + 1, Int(literals[Int(token.link)].lastToken) + 1)
-    case .openParen, .openBracket, .openBrace, .interpolationOpen:
-      return max(j + 1, Int(token.link) + 1)
-    default:
-      return j + 1
     }
   }
 
@@ -387,11 +349,11 @@ struct LookupMatcher {
   /// is a lookup, it is counted on its own and this one is not.
   private mutating func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
     guard argument.start < argument.end else { return nil }
-    if let literals = wholeLiterals(argument.start, argument.end) {
-      if literals.count == 1, self.literals[Int(literals.first)].segmentCount > 1 {
+    if let literals = view.wholeLiterals(argument.start, argument.end) {
+      if literals.count == 1, view.literals[Int(literals.first)].segmentCount > 1 {
         return form.interpolationIsFormat
           ? (.interpolated(pieces: decoder.pieces(of: literals.first)), -1)
-          : (.dynamic(expression: expressionText(argument.start, argument.end)), -1)
+          : (.dynamic(expression: view.expressionText(argument.start, argument.end)), -1)
       }
       if literals.count == 1 || language == .objectiveC {
         // A brief match's key goes into the bytes of all keys: no string is made for it.
@@ -403,239 +365,27 @@ struct LookupMatcher {
       }
     }
     guard form.countsNonLiteral else { return nil }
-    return (.dynamic(expression: expressionText(argument.start, argument.end)), callName(argument.start, argument.end))
+    return (
+      .dynamic(expression: view.expressionText(argument.start, argument.end)),
+      view.callName(argument.start, argument.end)
+    )
   }
 
   private func tableValue(_ argument: Argument?, _ form: LookupForm) -> LookupTable {
     guard let argument, argument.start < argument.end else {
       return form.defaultTable.map(LookupTable.init(name:)) ?? .standard
     }
-    if let literals = wholeLiterals(argument.start, argument.end),
-      literals.count == 1 || language == .objectiveC, self.literals[Int(literals.first)].segmentCount == 1
+    if let literals = view.wholeLiterals(argument.start, argument.end),
+      literals.count == 1 || language == .objectiveC, view.literals[Int(literals.first)].segmentCount == 1
     {
       return LookupTable(name: decoder.joinedValue(ofLiteralTokens: argument.start..<argument.end))
     }
-    if argument.end - argument.start == 1, isNull(argument.start) { return .standard }
-    return .dynamic(expression: expressionText(argument.start, argument.end))
+    if argument.end - argument.start == 1, view.isNull(argument.start) { return .standard }
+    return .dynamic(expression: view.expressionText(argument.start, argument.end))
   }
 
   private func bundleValue(_ argument: Argument) -> String? {
     guard argument.start < argument.end else { return nil }
-    return bundleText(argument.start, argument.end)
-  }
-
-  /// The source text of the bundle that tokens `start..<end` name (``expressionText(_:_:)``), or
-  /// `nil` for the main bundle however it is spelled.
-  private func bundleText(_ start: Int, _ end: Int) -> String? {
-    isMainBundle(start, end) ? nil : expressionText(start, end)
-  }
-
-  /// Whether tokens `start..<end`, without the trivia between them (spaces, line breaks,
-  /// comments), spell one of ``mainBundles``: compared in the source's bytes, no string made (most
-  /// lookups that name a bundle name the main one). Only a literal token holds a space.
-  private func isMainBundle(_ start: Int, _ end: Int) -> Bool {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LookupMatcher.longestMainBundle) { spelled in
-      var count = 0
-      for j in start..<end {
-        let token = tokens[j]
-        // No spelling of the main bundle holds a literal.
-        if token.kind == .string { return false }
-        for k in Int(token.start)..<min(Int(token.end), p.count) {
-          guard count < spelled.count else { return false }
-          spelled[count] = p[k]
-          count += 1
-        }
-      }
-      let text = UnsafeBufferPointer(rebasing: spelled[..<count])
-      return LookupMatcher.mainBundles.contains { $0.withUnsafeBufferPointer { bytesEqual($0, text) } }
-    }
-  }
-
-  private static let mainBundles = [
-    "nil", "NULL", "Nil", ".main", "Bundle.main", "Foundation.Bundle.main", "[NSBundlemainBundle]",
-    "NSBundle.mainBundle", "[NSBundle.mainBundle]",
-  ].map { Array($0.utf8) }
-  private static let longestMainBundle = mainBundles.map(\.count).max() ?? 0
-
-  /// The first of the literals making up `start..<end` and how many there are, when it holds
-  /// nothing else.
-  private func wholeLiterals(_ start: Int, _ end: Int) -> (first: Int32, count: Int)? {
-    var count = 0
-    var j = start
-    while j < end {
-      guard tokens[j].kind == .string else { return nil }
-      count += 1
-      j = next(j)
-    }
-    return j == end && count > 0 ? (tokens[start].link, count) : nil
-  }
-
-  /// The literal whose last token is `j`, if any.
-  private func literalEnding(at j: Int) -> Int? {
-    guard j >= 0 else { return nil }
-    let token = tokens[j]
-    guard token.kind == .string || token.kind == .interpolationClose else { return nil }
-    let literal = Int(token.link)
-    return Int(literals[literal].lastToken) == j ? literal : nil
-  }
-
-  /// When `start..<end` is a call or property, perhaps on a receiver (`bundle.localizedString(…)`,
-  /// `"key".localized`, `L10n.tr(…)`), the token of its name; else `-1`.
-  private func callName(_ start: Int, _ end: Int) -> Int {
-    let last = end - 1
-    var nameIndex = last
-    if tokens[last].kind == .closeParen {
-      let open = Int(tokens[last].link)
-      guard open > start else { return -1 }
-      nameIndex = open - 1
-    }
-    guard tokens[nameIndex].kind == .identifier else { return -1 }
-    var j = start
-    while j < nameIndex {
-      switch tokens[j].kind {
-      case .identifier, .dot, .string, .question, .exclamation, .openParen, .openBracket: j = next(j)
-      default: return -1
-      }
-    }
-    return j == nameIndex ? nameIndex : -1
-  }
-
-  // MARK: - Receivers and names
-
-  /// Where the postfix expression ending just before `dot` starts: names, calls, subscripts, `?`
-  /// and `!`, literals, joined by dots (`Bundle(for: X.self).main`, `foo.bar[0]?`). Looks back a
-  /// bounded number of steps, so that a long chain of lookups stays linear.
-  private func receiverStart(before dot: Int) -> Int? {
-    var j = dot - 1
-    var start: Int?
-    var steps = 0
-    while j >= 0, steps < 32 {
-      steps += 1
-      let token = tokens[j]
-      switch token.kind {
-      case .closeParen, .closeBracket:
-        guard token.link >= 0, Int(token.link) < j else { return start }
-        start = Int(token.link)
-        j = Int(token.link) - 1
-        continue
-      case .question, .exclamation:
-        start = j
-        j -= 1
-        continue
-      case .identifier, .number, .string, .interpolationClose:
-        let first = literalEnding(at: j).map { Int(literals[$0].firstToken) } ?? j
-        if token.kind == .interpolationClose && first == j { return start }
-        start = first
-        j = first - 1
-        if j >= 0, tokens[j].kind == .dot {
-          j -= 1
-          continue
-        }
-        return start
-      default:
-        return start
-      }
-    }
-    return start
-  }
-
-  /// Whether token `j` can end an expression that a `.member` then applies to.
-  private func isOperandEnd(_ j: Int) -> Bool {
-    switch tokens[j].kind {
-    case .closeParen, .closeBracket, .closeBrace, .question, .exclamation, .string, .interpolationClose, .number:
-      return true
-    case .identifier:
-      return !isAnyIdentifier(j, of: LookupMatcher.keywordsBeforeImplicitMember)
-    default:
-      return false
-    }
-  }
-
-  private func isIdentifier(_ j: Int, _ name: [UInt8]) -> Bool {
-    let token = tokens[j]
-    guard token.kind == .identifier, Int(token.end - token.start) == name.count else { return false }
-    // Compared in place: `elementsEqual` iterated the two generically, 240 instructions a label.
-    return name.withUnsafeBufferPointer {
-      bytesEqual($0, UnsafeBufferPointer(rebasing: p[Int(token.start)..<Int(token.end)]))
-    }
-  }
-
-  /// Whether token `j` is one of `names` (a loop: a closure would capture a copy of the matcher).
-  private func isAnyIdentifier(_ j: Int, of names: [[UInt8]]) -> Bool {
-    for name in names where isIdentifier(j, name) { return true }
-    return false
-  }
-
-  private func isModuleName(_ j: Int) -> Bool {
-    isAnyIdentifier(j, of: LookupMatcher.moduleNames)
-  }
-
-  /// `func` (a declaration, not a call) in Swift, `define` (a macro's definition) in C.
-  private func isDeclarationKeyword(_ j: Int) -> Bool {
-    isIdentifier(j, language == .swift ? LookupMatcher.funcKeyword : LookupMatcher.define)
-  }
-
-  private func isNull(_ j: Int) -> Bool {
-    isAnyIdentifier(j, of: LookupMatcher.nulls)
-  }
-
-  /// Keywords after which `.name` is an implicit member (`case .localized`), not a property of
-  /// what precedes.
-  private static let keywordsBeforeImplicitMember = [
-    "case", "return", "in", "else", "where", "if", "guard", "while", "switch", "throw", "try", "await", "is", "as",
-    "let", "var", "repeat", "defer", "do",
-  ].map { Array($0.utf8) }
-  private static let moduleNames = ["SwiftUI", "Foundation", "Swift"].map { Array($0.utf8) }
-  private static let nulls = ["nil", "NULL", "Nil"].map { Array($0.utf8) }
-  private static let swiftUI = Array("SwiftUI".utf8)
-  private static let funcKeyword = Array("func".utf8)
-  private static let define = Array("define".utf8)
-
-  // MARK: - Expression text
-
-  /// The source text of tokens `start..<end`, for listing: a space wherever trivia separated two
-  /// tokens (so comments and line breaks do not show), cut after ``expressionLimit`` bytes with
-  /// `…`.
-  private func expressionText(_ start: Int, _ end: Int) -> String {
-    var out: [UInt8] = []
-    var j = start
-    var lastEnd = -1
-    var truncated = false
-    // Whitespace shows as one space: bound the bytes read too, not only those shown.
-    var budget = 16 * LookupMatcher.expressionLimit
-    while j < end {
-      let token = tokens[j]
-      if lastEnd >= 0, Int(token.start) > lastEnd { out.append(SourceBytes.space) }
-      var k = Int(token.start)
-      let tokenEnd = min(Int(token.end), p.count)
-      var spaced = false
-      while k < tokenEnd {
-        let b = p[k]
-        k += 1
-        budget -= 1
-        if budget == 0 { break }
-        if SourceBytes.isHorizontalSpace(b) || SourceBytes.isLineBreak(b) {
-          if !spaced { out.append(SourceBytes.space) }
-          spaced = true
-          continue
-        }
-        spaced = false
-        out.append(b)
-        if out.count >= LookupMatcher.expressionLimit || budget <= 0 { break }
-      }
-      lastEnd = tokenEnd
-      if out.count >= LookupMatcher.expressionLimit || budget <= 0 {
-        truncated = k < tokenEnd || (token.kind == .string ? next(j) : j + 1) < end
-        break
-      }
-      // A literal's text includes its interpolations: go on after the literal.
-      j = token.kind == .string ? next(j) : j + 1
-    }
-    if truncated {
-      while let last = out.last, last & 0xC0 == 0x80 { out.removeLast() }
-      if let last = out.last, last >= 0xC0 { out.removeLast() }
-      return String(decoding: out, as: UTF8.self) + "…"
-    }
-    return String(decoding: out, as: UTF8.self)
+    return view.bundleText(argument.start, argument.end)
   }
 }

@@ -34,6 +34,9 @@ struct UncheckedBuffer<Element: BitwiseCopyable> {
     count += 1
   }
 
+  /// Empties the buffer, keeping its room.
+  @inline(__always) mutating func removeAll() { count = 0 }
+
   /// The elements, in place: valid until the buffer grows or is deallocated.
   var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
