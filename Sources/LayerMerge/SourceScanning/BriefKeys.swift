@@ -23,7 +23,7 @@ struct BriefKeys: Sendable {
   mutating func append(_ decoder: LiteralDecoder, literalTokens: Range<Int>) -> Span? {
     decoder.withJoinedBytes(ofLiteralTokens: literalTokens) { value in
       let end = used + value.count
-      guard !value.contains(where: { $0 >= 0x80 }), end < Int(Int32.max) else { return nil }
+      guard SourceBytes.isASCII(value), end < Int(Int32.max) else { return nil }
       if end > bytes.count { bytes += repeatElement(0, count: max(end, 2 * bytes.count, 512) - bytes.count) }
       bytes.withUnsafeMutableBufferPointer {
         _ = UnsafeMutableBufferPointer(rebasing: $0[used..<end]).update(fromContentsOf: value)

@@ -188,19 +188,24 @@ struct LookupMatcher {
       break
     }
     parseArguments(openingAt: i + 1)
-    guard let keyArgument = argument(form.key) else { return false }
+    guard let keyArgument = Self.argument(form.key, of: arguments, view) else { return false }
     guard let (key, unless) = keyValue(keyArgument, form) else { return false }
     let bundle =
-      form.callee == .bundleMethod ? receiverBundle : form.bundle.flatMap { argument($0) }.flatMap { bundleValue($0) }
+      form.callee == .bundleMethod
+      ? receiverBundle
+      : form.bundle.flatMap { Self.argument($0, of: arguments, view) }.flatMap {
+        $0.start < $0.end ? view.bundleText($0.start, $0.end) : nil
+      }
     record(
       offset: Int(view.tokens[keyArgument.start].start), key: key,
-      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: bundle, unlessLookupAt: unless, form,
+      table: Self.tableValue(form, of: arguments, view, language), bundle: bundle, unlessLookupAt: unless, form,
       nameAt: i)
     return true
   }
 
   private mutating func record(
-    offset: Int, key: LookupKey, table: LookupTable, bundle: String?, unlessLookupAt unless: Int = -1,
+    offset: Int, key: consuming LookupKey, table: consuming LookupTable, bundle: consuming String?,
+    unlessLookupAt unless: Int = -1,
     _ form: LookupForm, nameAt name: Int
   ) {
     if found.isEmpty {
@@ -274,10 +279,12 @@ struct LookupMatcher {
       }
       j = view.next(j)
     }
-    guard let keyArgument = argument(form.key), let (key, unless) = keyValue(keyArgument, form) else { return false }
+    guard let keyArgument = Self.argument(form.key, of: arguments, view),
+      let (key, unless) = keyValue(keyArgument, form)
+    else { return false }
     record(
       offset: Int(view.tokens[keyArgument.start].start), key: key,
-      table: tableValue(form.table.flatMap { argument($0) }, form), bundle: view.bundleText(open + 1, i),
+      table: Self.tableValue(form, of: arguments, view, language), bundle: view.bundleText(open + 1, i),
       unlessLookupAt: unless, form, nameAt: i)
     return true
   }
@@ -324,7 +331,11 @@ struct LookupMatcher {
     }
   }
 
-  private func argument(_ slot: LookupForm.Slot) -> Argument? {
+  /// The argument in `slot` of the call being matched. Static, as the other helpers of a match: a
+  /// method of the matcher copied the whole matcher at each call.
+  private static func argument(_ slot: LookupForm.Slot, of arguments: UncheckedBuffer<Argument>, _ view: TokenView)
+    -> Argument?
+  {
     switch slot {
     case .unlabeled(let position):
       guard position < arguments.count, arguments[position].label < 0 else { return nil }
@@ -371,21 +382,21 @@ struct LookupMatcher {
     )
   }
 
-  private func tableValue(_ argument: Argument?, _ form: LookupForm) -> LookupTable {
-    guard let argument, argument.start < argument.end else {
+  /// The table the argument in `form.table` names, or the form's default without one (static, as
+  /// ``argument(_:of:_:)``).
+  private static func tableValue(
+    _ form: LookupForm, of arguments: UncheckedBuffer<Argument>, _ view: TokenView, _ language: SourceLanguage
+  ) -> LookupTable {
+    guard let slot = form.table, let argument = Self.argument(slot, of: arguments, view), argument.start < argument.end
+    else {
       return form.defaultTable.map(LookupTable.init(name:)) ?? .standard
     }
     if let literals = view.wholeLiterals(argument.start, argument.end),
       literals.count == 1 || language == .objectiveC, view.literals[Int(literals.first)].segmentCount == 1
     {
-      return LookupTable(name: decoder.joinedValue(ofLiteralTokens: argument.start..<argument.end))
+      return LookupTable(name: LiteralDecoder(view).joinedValue(ofLiteralTokens: argument.start..<argument.end))
     }
     if argument.end - argument.start == 1, view.isNull(argument.start) { return .standard }
     return .dynamic(expression: view.expressionText(argument.start, argument.end))
-  }
-
-  private func bundleValue(_ argument: Argument) -> String? {
-    guard argument.start < argument.end else { return nil }
-    return view.bundleText(argument.start, argument.end)
   }
 }

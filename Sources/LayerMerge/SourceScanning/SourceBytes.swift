@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte classes the lexers share.
 enum SourceBytes {
   static let space: UInt8 = 0x20
@@ -12,6 +18,28 @@ enum SourceBytes {
   static let hash = UInt8(ascii: "#")
   static let openParen = UInt8(ascii: "(")
   static let closeParen = UInt8(ascii: ")")
+
+  /// Whether `bytes` holds `byte`: memchr reads many bytes at once.
+  static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    return memchr(base, Int32(byte), bytes.count) != nil
+  }
+
+  /// Whether every byte of `bytes` is ASCII, read eight at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+    var at = 0
+    var high: UInt64 = 0
+    while at + 8 <= bytes.count {
+      high |= base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+      at += 8
+    }
+    while at < bytes.count {
+      high |= UInt64(bytes[at])
+      at += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
 
   /// Bit flags per byte: see ``isIdentifierStart(_:)`` and the others. A table of 256 entries
   /// read through a pointer: an array checked its count at every byte of every identifier (a
