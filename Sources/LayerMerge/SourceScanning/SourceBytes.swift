@@ -41,6 +41,21 @@ enum SourceBytes {
     return high & 0x8080_8080_8080_8080 == 0
   }
 
+  /// Where the line that `start` is on ends: the first line feed or carriage return at or after
+  /// `start`, or the end. Two memchr passes read many bytes at once (a line comment was a loop
+  /// over its every byte).
+  static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count else { return max(start, bytes.count) }
+    let lineFeedAt = memchr(base + start, Int32(lineFeed), bytes.count - start).map {
+      UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+    }
+    let end = lineFeedAt ?? bytes.count
+    let carriageReturnAt = memchr(base + start, Int32(carriageReturn), end - start).map {
+      UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+    }
+    return carriageReturnAt ?? end
+  }
+
   /// Bit flags per byte: see ``isIdentifierStart(_:)`` and the others. A table of 256 entries
   /// read through a pointer: an array checked its count at every byte of every identifier (a
   /// fifth of that loop's instructions). Made once, never freed, never written after.
@@ -75,6 +90,12 @@ enum SourceBytes {
   /// Space, tab, vertical tab, form feed and NUL: whitespace that ends no line.
   @inline(__always) static func isHorizontalSpace(_ b: UInt8) -> Bool { classes[Int(b)] & horizontalSpace != 0 }
   @inline(__always) static func isLineBreak(_ b: UInt8) -> Bool { b == lineFeed || b == carriageReturn }
+  /// Whether the byte can end a run of a literal's plain text: a quote, a backslash, a line break.
+  /// Compared, not looked up: the table's lazy start was checked once per run of plain text, more
+  /// than the run cost. Most bytes are above the quote, and the backslash is the only one of those.
+  @inline(__always) static func isStringSpecial(_ b: UInt8) -> Bool {
+    b > quote ? b == backslash : b == quote || b == lineFeed || b == carriageReturn
+  }
   /// The characters of an operator other than `.`, `?` and `!`, which are tokens of their own here.
   @inline(__always) static func isOperatorCharacter(_ b: UInt8) -> Bool {
     classes[Int(b)] & operatorCharacter != 0

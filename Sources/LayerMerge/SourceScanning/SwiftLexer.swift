@@ -182,7 +182,7 @@ struct SwiftLexer {
   }
 
   private mutating func skipLineComment() {
-    while i < n, !SourceBytes.isLineBreak(p[i]) { i += 1 }
+    i = SourceBytes.lineEnd(in: p, from: i)
   }
 
   /// A block comment; they nest in Swift. One that never ends runs to the end of the file.
@@ -251,6 +251,9 @@ struct SwiftLexer {
     let multiLine = info.style == .swiftMultiLine
     let segmentStart = i
     while i < n {
+      // Plain text in a loop of its own, one test a byte: most of a literal's bytes.
+      while i < n, !SourceBytes.isStringSpecial(p[i]) { i += 1 }
+      guard i < n else { break }
       let b = p[i]
       if b == SourceBytes.quote {
         if multiLine {

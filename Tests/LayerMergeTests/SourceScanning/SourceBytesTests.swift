@@ -30,4 +30,23 @@ import Testing
       }
     }
   }
+
+  /// Every text of up to six bytes of `a`, line feed and carriage return, from every start.
+  @Test func aLineEndsAtItsFirstBreakOfEitherKind() {
+    let alphabet: [UInt8] = [UInt8(ascii: "a"), SourceBytes.lineFeed, SourceBytes.carriageReturn]
+    var texts: [[UInt8]] = [[]]
+    var longest: [[UInt8]] = [[]]
+    for _ in 0..<6 {
+      longest = longest.flatMap { text in alphabet.map { text + [$0] } }
+      texts += longest
+    }
+    for text in texts {
+      for start in 0...text.count {
+        let expected = text[start...].firstIndex(where: SourceBytes.isLineBreak) ?? text.count
+        text.withUnsafeBufferPointer {
+          #expect(SourceBytes.lineEnd(in: $0, from: start) == expected, "\(text) \(start)")
+        }
+      }
+    }
+  }
 }
