@@ -38,15 +38,22 @@ struct LookupMatcher {
   /// The lookups found, in the order found, and beside them what sorts and filters them: built in
   /// place, never copied, since each holds a few strings.
   private var found: [SourceLookup] = []
-  private var offsets: [Int] = []
-  /// Whether a lookup is a SwiftUI form, kept only if the file imports SwiftUI.
-  private var isSwiftUI: [Bool] = []
-  /// For a dynamic key whose argument is a call, the call's name token (`-1`: none): the lookup is
-  /// dropped if that call is a lookup itself, which is then counted instead.
-  private var unlessLookupAt: [Int] = []
+  /// By lookup found (one array, not one per field: an append checks its array each time).
+  private var places: [Place] = []
   private var importsSwiftUI = false
-  /// The name tokens of the lookups found (a set only when a dynamic key asks, at the end).
-  private var matchedNames: [Int] = []
+
+  /// Where a lookup was found, and what decides whether it is kept.
+  private struct Place {
+    /// The offset of the key.
+    var offset: Int
+    /// The name token (a set of them only when a dynamic key asks, at the end).
+    var name: Int
+    /// For a dynamic key whose argument is a call, the call's name token (`-1`: none): the lookup
+    /// is dropped if that call is a lookup itself, which is then counted instead.
+    var unlessLookupAt: Int
+    /// Whether the lookup is a SwiftUI form, kept only if the file imports SwiftUI.
+    var isSwiftUI: Bool
+  }
   /// Objective-C: the groups open at the current token, innermost last.
   private var openGroups: [Int] = []
   /// The brackets of the messages read, so that a bracket's selector is read once however many
@@ -80,30 +87,30 @@ struct LookupMatcher {
   /// forms after others at the same offset).
   private mutating func results() -> Found {
     // The names matched, as bits by token: a set hashed each of a dense file's names.
-    var matched = BitSet(count: unlessLookupAt.contains { $0 >= 0 } ? view.tokens.count : 0)
-    if matched.capacity > 0 { for name in matchedNames { matched.insert(name) } }
+    var matched = BitSet(count: places.contains { $0.unlessLookupAt >= 0 } ? view.tokens.count : 0)
+    if matched.capacity > 0 { for place in places { matched.insert(place.name) } }
     // Dropped in place: the kept ones move down, nothing is copied.
     var kept = 0
     for index in found.indices {
-      guard importsSwiftUI || !isSwiftUI[index], unlessLookupAt[index] < 0 || !matched.contains(unlessLookupAt[index])
+      let place = places[index]
+      guard importsSwiftUI || !place.isSwiftUI, place.unlessLookupAt < 0 || !matched.contains(place.unlessLookupAt)
       else { continue }
       if kept != index {
         found.swapAt(kept, index)
-        offsets[kept] = offsets[index]
-        isSwiftUI[kept] = isSwiftUI[index]
+        places[kept] = place
         if brief { keys.spans[kept] = keys.spans[index] }
       }
       kept += 1
     }
     found.removeLast(found.count - kept)
-    offsets.removeLast(offsets.count - kept)
-    isSwiftUI.removeLast(isSwiftUI.count - kept)
+    places.removeLast(places.count - kept)
     if brief { keys.spans.removeLast(keys.spans.count - kept) }
     func precedes(_ a: Int, _ b: Int) -> Bool {
-      (offsets[a], isSwiftUI[a] ? 1 : 0, a) < (offsets[b], isSwiftUI[b] ? 1 : 0, b)
+      (places[a].offset, places[a].isSwiftUI ? 1 : 0, a) < (places[b].offset, places[b].isSwiftUI ? 1 : 0, b)
     }
     // Found in the order of their names, which is almost always the order of their keys.
     guard found.indices.dropFirst().contains(where: { precedes($0, $0 - 1) }) else {
+      let offsets = places.map(\.offset)
       // The lookups outlive the scan: a file with few keeps them in an array of their own size,
       // and the room reserved for 32 goes to the next file (kept, it was 11 MB of the
       // benchmark's 3,600 files, a page fault every 4 KB).
@@ -114,7 +121,7 @@ struct LookupMatcher {
     }
     let order = found.indices.sorted(by: precedes)
     if brief { keys.spans = order.map { keys.spans[$0] } }
-    return Found(lookups: order.map { found[$0] }, offsets: order.map { offsets[$0] }, keys: keys)
+    return Found(lookups: order.map { found[$0] }, offsets: order.map { places[$0].offset }, keys: keys)
   }
 
   private init(
@@ -212,14 +219,11 @@ struct LookupMatcher {
       // Room for a dense file's lookups at once: grown from empty, each of these arrays was
       // reallocated half a dozen times per file.
       let capacity = 32
-      matchedNames.reserveCapacity(capacity)
       found.reserveCapacity(capacity)
-      offsets.reserveCapacity(capacity)
-      isSwiftUI.reserveCapacity(capacity)
-      unlessLookupAt.reserveCapacity(capacity)
+      places.reserveCapacity(capacity)
       if brief { keys.spans.reserveCapacity(capacity) }
     }
-    matchedNames.append(name)
+    places.append(Place(offset: offset, name: name, unlessLookupAt: unless, isSwiftUI: form.needsSwiftUI))
     if brief {
       keys.spans.append(keySpan)
       keySpan = BriefKeys.none
@@ -228,9 +232,6 @@ struct LookupMatcher {
       SourceLookup(
         key: key, table: table, form: brief ? "" : form.display, position: TextPosition(line: 0, column: 0),
         bundle: bundle))
-    offsets.append(offset)
-    isSwiftUI.append(form.needsSwiftUI)
-    unlessLookupAt.append(unless)
   }
 
   /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.

@@ -242,6 +242,9 @@ struct TokenView {
   /// `…`.
   func expressionText(_ start: Int, _ end: Int) -> String {
     var out: [UInt8] = []
+    // Room for the longest shown at once: grown from empty a byte at a time, it was reallocated
+    // half a dozen times per expression.
+    out.reserveCapacity(TokenView.expressionLimit + 4)
     var j = start
     var lastEnd = -1
     var truncated = false
