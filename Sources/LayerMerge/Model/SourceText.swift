@@ -66,6 +66,19 @@ struct ByteSpan: Hashable, Sendable {
 @inline(__always)
 func bytesEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
   guard lhs.count == rhs.count else { return false }
-  guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
-  return memcmp(left, right, lhs.count) == 0
+  guard let left = UnsafeRawPointer(lhs.baseAddress), let right = UnsafeRawPointer(rhs.baseAddress) else { return true }
+  let count = lhs.count
+  // Names and keys are short: compared in place as two words that may overlap, not by a call to
+  // memcmp (a fifth of the time spent matching names, most of it the call).
+  if count >= 8 && count <= 16 {
+    return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+      && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+  }
+  if count >= 4 && count < 8 {
+    return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+      && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+  }
+  return memcmp(left, right, count) == 0
 }

@@ -6,7 +6,8 @@
 /// Everything is flat (the names' bytes, the entries by bucket, the forms by name): a lookup reads
 /// arrays in place and retains none, as it runs for every identifier of every file. A class: each
 /// file's scan and matcher hold the names, and a struct of five arrays retained five references
-/// shared by every thread at each copy (atomic counts the cores fought over).
+/// shared by every thread at each copy (atomic counts the cores fought over). It also holds each
+/// form's ``FormShape``, what a candidate is tested against.
 final class FormNames: Sendable {
   private struct Entry {
     /// The name's bytes in ``nameBytes``.
@@ -21,6 +22,10 @@ final class FormNames: Sendable {
   private let bucketStarts: [Int]
   /// The indexes of the forms, grouped by name, each group in order.
   let formIndexes: [Int]
+  /// Each form's shape, by the form's index.
+  let shapes: [FormShape]
+  /// The shapes' labels, one after the other.
+  let labelBytes: [UInt8]
   /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more).
   private let lengths: [UInt64]
   private static let bucketCount = 128
@@ -53,6 +58,9 @@ final class FormNames: Sendable {
       entries += bucket
     }
     bucketStarts.append(entries.count)
+    var labelBytes: [UInt8] = []
+    shapes = forms.map { FormShape($0, labelBytes: &labelBytes) }
+    self.labelBytes = labelBytes
     self.nameBytes = nameBytes
     self.entries = entries
     self.bucketStarts = bucketStarts

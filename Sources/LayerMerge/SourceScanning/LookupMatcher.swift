@@ -23,6 +23,11 @@ struct LookupMatcher {
   /// property would be copied for each call of a mutating method, a dozen retains per candidate.
   private let forms: UnsafeBufferPointer<LookupForm>
   private let names: FormNames
+  /// The forms' shapes, their labels and the forms by name, borrowed likewise from ``names``: what
+  /// a candidate is tested with, read without counting a reference (see ``FormShape``).
+  private let shapes: UnsafeBufferPointer<FormShape>
+  private let labels: UnsafeBufferPointer<UInt8>
+  private let formIndexes: UnsafeBufferPointer<Int>
   private let language: SourceLanguage
   /// See ``lookups(in:tokens:forms:names:language:brief:)``: a form's name is one string shared
   /// by every thread, and counting a reference to it per lookup made the cores wait for each
@@ -75,11 +80,18 @@ struct LookupMatcher {
     language: SourceLanguage, brief: Bool = false
   ) -> Found {
     forms.withUnsafeBufferPointer { forms in
-      var matcher = LookupMatcher(
-        view: TokenView(bytes: bytes, tokens: tokens), forms: forms, names: names, language: language, brief: brief)
-      defer { matcher.arguments.deallocate() }
-      matcher.run()
-      return matcher.results()
+      names.shapes.withUnsafeBufferPointer { shapes in
+        names.labelBytes.withUnsafeBufferPointer { labels in
+          names.formIndexes.withUnsafeBufferPointer { formIndexes in
+            var matcher = LookupMatcher(
+              view: TokenView(bytes: bytes, tokens: tokens), forms: forms, names: names,
+              shapes: (shapes, labels, formIndexes), language: language, brief: brief)
+            defer { matcher.arguments.deallocate() }
+            matcher.run()
+            return matcher.results()
+          }
+        }
+      }
     }
   }
 
@@ -125,11 +137,14 @@ struct LookupMatcher {
   }
 
   private init(
-    view: TokenView, forms: UnsafeBufferPointer<LookupForm>, names: FormNames, language: SourceLanguage, brief: Bool
+    view: TokenView, forms: UnsafeBufferPointer<LookupForm>, names: FormNames,
+    shapes: (UnsafeBufferPointer<FormShape>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>),
+    language: SourceLanguage, brief: Bool
   ) {
     self.view = view
     self.forms = forms
     self.names = names
+    (self.shapes, labels, formIndexes) = shapes
     self.language = language
     self.brief = brief
   }
@@ -145,7 +160,7 @@ struct LookupMatcher {
       if token.kind == .identifier,
         let candidates = names.forms(named: view.text(i))
       {
-        for candidate in candidates where match(forms[names.formIndexes[candidate]], at: i) { break }
+        for candidate in candidates where match(formAt: formIndexes[candidate], at: i) { break }
       }
       i += 1
     }
@@ -158,16 +173,17 @@ struct LookupMatcher {
     if view.tokens[i].kind.opens { openGroups.append(i) }
   }
 
-  /// Whether the name at `i` is `form`; records the lookup when it is.
-  private mutating func match(_ form: LookupForm, at i: Int) -> Bool {
-    switch form.callee {
+  /// Whether the name at `i` is the form at `index`; records the lookup when it is.
+  private mutating func match(formAt index: Int, at i: Int) -> Bool {
+    let shape = shapes[index]
+    switch shape.callee {
     case .importDeclaration:
       noteImport(at: i)
       return false
     case .property:
-      return matchProperty(form, at: i)
+      return matchProperty(formAt: index, at: i)
     case .message:
-      return matchMessage(form, at: i)
+      return matchMessage(formAt: index, at: i)
     default:
       break
     }
@@ -175,7 +191,7 @@ struct LookupMatcher {
     let hasDot = i > 0 && view.tokens[i - 1].kind == .dot
     if i > 0, view.isDeclarationKeyword(i - 1, language) { return false }
     var receiverBundle: String?
-    switch form.callee {
+    switch shape.callee {
     case .free:
       if hasDot && !(i >= 2 && view.isModuleName(i - 2)) { return false }
     case .member:
@@ -183,7 +199,9 @@ struct LookupMatcher {
       if !hasDot || i < 2 || !view.isOperandEnd(i - 2) { return false }
     case .bundleMethod:
       receiverBundle = hasDot ? view.receiverStart(before: i - 1).flatMap { view.bundleText($0, i - 1) } : "self"
-    case .qualified(let qualifier):
+    case .qualified:
+      // A declared helper's: its form is read, for its qualifier.
+      guard case .qualified(let qualifier) = forms[index].callee else { return false }
       var j = i
       for component in qualifier.reversed() {
         guard j >= 2, view.tokens[j - 1].kind == .dot,
@@ -195,25 +213,26 @@ struct LookupMatcher {
       break
     }
     parseArguments(openingAt: i + 1)
-    guard let keyArgument = Self.argument(form.key, of: arguments, view) else { return false }
-    guard let (key, unless) = keyValue(keyArgument, form) else { return false }
+    guard let keyArgument = Self.argument(shape.key, of: arguments, labels: labels, view) else { return false }
+    guard let (key, unless) = keyValue(keyArgument, shape) else { return false }
     let bundle =
-      form.callee == .bundleMethod
+      shape.callee == .bundleMethod
       ? receiverBundle
-      : form.bundle.flatMap { Self.argument($0, of: arguments, view) }.flatMap {
+      : Self.argument(shape.bundle, of: arguments, labels: labels, view).flatMap {
         $0.start < $0.end ? view.bundleText($0.start, $0.end) : nil
       }
+    let table =
+      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language)
+      ?? Self.defaultTable(formAt: index, shapes, forms)
     record(
-      offset: Int(view.tokens[keyArgument.start].start), key: key,
-      table: Self.tableValue(form, of: arguments, view, language), bundle: bundle, unlessLookupAt: unless, form,
-      nameAt: i)
+      offset: Int(view.tokens[keyArgument.start].start), key: key, table: table, bundle: bundle,
+      unlessLookupAt: unless, formAt: index, nameAt: i)
     return true
   }
 
   private mutating func record(
     offset: Int, key: consuming LookupKey, table: consuming LookupTable, bundle: consuming String?,
-    unlessLookupAt unless: Int = -1,
-    _ form: LookupForm, nameAt name: Int
+    unlessLookupAt unless: Int = -1, formAt index: Int, nameAt name: Int
   ) {
     if found.isEmpty {
       // Room for a dense file's lookups at once: grown from empty, each of these arrays was
@@ -223,19 +242,19 @@ struct LookupMatcher {
       places.reserveCapacity(capacity)
       if brief { keys.spans.reserveCapacity(capacity) }
     }
-    places.append(Place(offset: offset, name: name, unlessLookupAt: unless, isSwiftUI: form.needsSwiftUI))
+    places.append(Place(offset: offset, name: name, unlessLookupAt: unless, isSwiftUI: shapes[index].needsSwiftUI))
     if brief {
       keys.spans.append(keySpan)
       keySpan = BriefKeys.none
     }
     found.append(
       SourceLookup(
-        key: key, table: table, form: brief ? "" : form.display, position: TextPosition(line: 0, column: 0),
+        key: key, table: table, form: brief ? "" : forms[index].display, position: TextPosition(line: 0, column: 0),
         bundle: bundle))
   }
 
   /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.
-  private mutating func matchProperty(_ form: LookupForm, at i: Int) -> Bool {
+  private mutating func matchProperty(formAt index: Int, at i: Int) -> Bool {
     guard i >= 2, view.tokens[i - 1].kind == .dot, !(i + 1 < view.tokens.count && view.tokens[i + 1].kind == .colon)
     else {
       return false
@@ -256,13 +275,14 @@ struct LookupMatcher {
       offset = Int(view.tokens[start].start)
       key = .dynamic(expression: view.expressionText(start, i - 1))
     }
-    let table = form.defaultTable.map(LookupTable.init(name:)) ?? .standard
-    record(offset: offset, key: key, table: table, bundle: nil, form, nameAt: i)
+    record(
+      offset: offset, key: key, table: Self.defaultTable(formAt: index, shapes, forms), bundle: nil, formAt: index,
+      nameAt: i)
     return true
   }
 
   /// `[bundle localizedStringForKey:key value:value table:table]`.
-  private mutating func matchMessage(_ form: LookupForm, at i: Int) -> Bool {
+  private mutating func matchMessage(formAt index: Int, at i: Int) -> Bool {
     guard i + 1 < view.tokens.count, view.tokens[i + 1].kind == .colon, let open = openGroups.last,
       view.tokens[open].kind == .openBracket, open + 1 < i, open != lastMessage
     else { return false }
@@ -280,13 +300,16 @@ struct LookupMatcher {
       }
       j = view.next(j)
     }
-    guard let keyArgument = Self.argument(form.key, of: arguments, view),
-      let (key, unless) = keyValue(keyArgument, form)
+    let shape = shapes[index]
+    guard let keyArgument = Self.argument(shape.key, of: arguments, labels: labels, view),
+      let (key, unless) = keyValue(keyArgument, shape)
     else { return false }
+    let table =
+      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language)
+      ?? Self.defaultTable(formAt: index, shapes, forms)
     record(
-      offset: Int(view.tokens[keyArgument.start].start), key: key,
-      table: Self.tableValue(form, of: arguments, view, language), bundle: view.bundleText(open + 1, i),
-      unlessLookupAt: unless, form, nameAt: i)
+      offset: Int(view.tokens[keyArgument.start].start), key: key, table: table, bundle: view.bundleText(open + 1, i),
+      unlessLookupAt: unless, formAt: index, nameAt: i)
     return true
   }
 
@@ -334,20 +357,22 @@ struct LookupMatcher {
 
   /// The argument in `slot` of the call being matched. Static, as the other helpers of a match: a
   /// method of the matcher copied the whole matcher at each call.
-  private static func argument(_ slot: LookupForm.Slot, of arguments: UncheckedBuffer<Argument>, _ view: TokenView)
-    -> Argument?
-  {
-    switch slot {
-    case .unlabeled(let position):
-      guard position < arguments.count, arguments[position].label < 0 else { return nil }
-      return arguments[position]
-    case .position(let position):
-      return position < arguments.count ? arguments[position] : nil
-    case .label(let label):
+  private static func argument(
+    _ slot: FormShape.Slot, of arguments: UncheckedBuffer<Argument>, labels: UnsafeBufferPointer<UInt8>,
+    _ view: TokenView
+  ) -> Argument? {
+    switch slot.kind {
+    case .none:
+      return nil
+    case .unlabeled:
+      guard slot.position < arguments.count, arguments[slot.position].label < 0 else { return nil }
+      return arguments[slot.position]
+    case .position:
+      return slot.position < arguments.count ? arguments[slot.position] : nil
+    case .label:
+      let label = UnsafeBufferPointer(rebasing: labels[slot.label])
       for index in 0..<arguments.count
-      where arguments[index].label >= 0
-        && label.withUnsafeBufferPointer({ view.isIdentifier(arguments[index].label, $0) })
-      {
+      where arguments[index].label >= 0 && view.isIdentifier(arguments[index].label, label) {
         return arguments[index]
       }
       return nil
@@ -359,7 +384,7 @@ struct LookupMatcher {
   /// The key an argument holds, or `nil` when the call is no lookup (a form that shows a
   /// non-literal as it is). For a dynamic key that is a call, the call's name token: if that call
   /// is a lookup, it is counted on its own and this one is not.
-  private mutating func keyValue(_ argument: Argument, _ form: LookupForm) -> (LookupKey, Int)? {
+  private mutating func keyValue(_ argument: Argument, _ form: FormShape) -> (LookupKey, Int)? {
     guard argument.start < argument.end else { return nil }
     if let literals = view.wholeLiterals(argument.start, argument.end) {
       if literals.count == 1, view.literals[Int(literals.first)].segmentCount > 1 {
@@ -383,14 +408,13 @@ struct LookupMatcher {
     )
   }
 
-  /// The table the argument in `form.table` names, or the form's default without one (static, as
-  /// ``argument(_:of:_:)``).
-  private static func tableValue(
-    _ form: LookupForm, of arguments: UncheckedBuffer<Argument>, _ view: TokenView, _ language: SourceLanguage
-  ) -> LookupTable {
-    guard let slot = form.table, let argument = Self.argument(slot, of: arguments, view), argument.start < argument.end
-    else {
-      return form.defaultTable.map(LookupTable.init(name:)) ?? .standard
+  /// The table the argument in `slot` names, or `nil` without one (the form's default applies).
+  private static func tableArgument(
+    _ slot: FormShape.Slot, of arguments: UncheckedBuffer<Argument>, labels: UnsafeBufferPointer<UInt8>,
+    _ view: TokenView, _ language: SourceLanguage
+  ) -> LookupTable? {
+    guard let argument = Self.argument(slot, of: arguments, labels: labels, view), argument.start < argument.end else {
+      return nil
     }
     if let literals = view.wholeLiterals(argument.start, argument.end),
       literals.count == 1 || language == .objectiveC, view.literals[Int(literals.first)].segmentCount == 1
@@ -399,5 +423,14 @@ struct LookupMatcher {
     }
     if argument.end - argument.start == 1, view.isNull(argument.start) { return .standard }
     return .dynamic(expression: view.expressionText(argument.start, argument.end))
+  }
+
+  /// The table the form at `index` reads without a table argument: `Localizable`, or the one a
+  /// declared helper names (only then is the form itself read).
+  private static func defaultTable(
+    formAt index: Int, _ shapes: UnsafeBufferPointer<FormShape>, _ forms: UnsafeBufferPointer<LookupForm>
+  ) -> LookupTable {
+    guard shapes[index].hasDefaultTable, let name = forms[index].defaultTable else { return .standard }
+    return LookupTable(name: name)
   }
 }

@@ -49,4 +49,25 @@ import Testing
       }
     }
   }
+
+  /// `bytesEqual` compares short buffers as words that overlap: a difference at any place of any
+  /// length up to 24 is seen, and equal bytes at different addresses are equal.
+  @Test func aDifferenceIsFoundAtEveryPlaceOfEveryLength() {
+    for length in 0..<25 {
+      let text = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+      let copy = text
+      text.withUnsafeBufferPointer { a in copy.withUnsafeBufferPointer { b in #expect(bytesEqual(a, b)) } }
+      for place in 0..<length {
+        var changed = text
+        changed[place] ^= 0x20
+        text.withUnsafeBufferPointer { a in
+          changed.withUnsafeBufferPointer { b in #expect(!bytesEqual(a, b), "\(place) of \(length)") }
+        }
+      }
+      let shorter = Array(text.dropLast())
+      text.withUnsafeBufferPointer { a in
+        shorter.withUnsafeBufferPointer { b in #expect(length == 0 || !bytesEqual(a, b)) }
+      }
+    }
+  }
 }
