@@ -10,10 +10,11 @@ struct LookupMatcher {
   /// A file's lookups in the order of their keys, their positions not yet worked out (line 0),
   /// and the offset of each key.
   struct Found {
-    var lookups: [SourceLookup]
+    /// A full match's lookups.
+    var lookups: [SourceLookup] = []
     var offsets: [Int]
-    /// A brief match's literal keys as bytes, by lookup (see ``BriefKeys``).
-    var keys = BriefKeys()
+    /// A brief match's lookups (see ``BriefLookups``).
+    var brief = BriefLookups()
   }
 
   /// The file's buffers, and what reads them (kept apart: see ``TokenView``).
@@ -29,14 +30,12 @@ struct LookupMatcher {
   private let labels: UnsafeBufferPointer<UInt8>
   private let formIndexes: UnsafeBufferPointer<Int>
   private let language: SourceLanguage
-  /// See ``lookups(in:tokens:forms:names:language:brief:)``: a form's name is one string shared
-  /// by every thread, and counting a reference to it per lookup made the cores wait for each
-  /// other.
+  /// See ``lookups(in:tokens:forms:names:language:brief:)``.
   private let brief: Bool
-  /// A brief match's literal keys, by lookup found, and the span of the key the last
-  /// ``keyValue(_:_:)`` read, for ``record(offset:key:table:bundle:unlessLookupAt:_:nameAt:)``.
-  private var keys = BriefKeys()
-  private var keySpan = BriefKeys.none
+  /// A brief match's lookups, and where the bytes of the key the last ``keyValue(_:_:)`` read are,
+  /// for ``record(offset:key:table:bundle:unlessLookupAt:formAt:nameAt:)``.
+  private var briefLookups = BriefLookups()
+  private var keySpan: BriefLookups.Span?
   /// The arguments of the call being matched (the buffer is kept from call to call, freed when the
   /// file is matched).
   private var arguments = UncheckedBuffer<Argument>(capacity: 16)
@@ -73,8 +72,8 @@ struct LookupMatcher {
   }
 
   /// - Parameter brief: Whether the lookups are only numbered and let go (``SourceScanner``'s
-  ///   brief scan): each is recorded without its form's name, a literal key as bytes in
-  ///   ``Found/keys`` rather than a string, and the array of them is not made to fit.
+  ///   brief scan): each is recorded as a ``BriefLookups/Lookup`` in ``Found/brief``, without its
+  ///   form's name (one string every thread shares) or a string per key.
   static func lookups(
     in bytes: UnsafeBufferPointer<UInt8>, tokens: SourceTokens, forms: [LookupForm], names: FormNames,
     language: SourceLanguage, brief: Bool = false
@@ -103,37 +102,42 @@ struct LookupMatcher {
     if matched.capacity > 0 { for place in places { matched.insert(place.name) } }
     // Dropped in place: the kept ones move down, nothing is copied.
     var kept = 0
-    for index in found.indices {
+    for index in places.indices {
       let place = places[index]
       guard importsSwiftUI || !place.isSwiftUI, place.unlessLookupAt < 0 || !matched.contains(place.unlessLookupAt)
       else { continue }
       if kept != index {
-        found.swapAt(kept, index)
         places[kept] = place
-        if brief { keys.spans[kept] = keys.spans[index] }
+        if brief { briefLookups.lookups[kept] = briefLookups.lookups[index] } else { found.swapAt(kept, index) }
       }
       kept += 1
     }
-    found.removeLast(found.count - kept)
     places.removeLast(places.count - kept)
-    if brief { keys.spans.removeLast(keys.spans.count - kept) }
+    if brief {
+      briefLookups.lookups.removeLast(briefLookups.lookups.count - kept)
+    } else {
+      found.removeLast(found.count - kept)
+    }
     func precedes(_ a: Int, _ b: Int) -> Bool {
       (places[a].offset, places[a].isSwiftUI ? 1 : 0, a) < (places[b].offset, places[b].isSwiftUI ? 1 : 0, b)
     }
     // Found in the order of their names, which is almost always the order of their keys.
-    guard found.indices.dropFirst().contains(where: { precedes($0, $0 - 1) }) else {
+    guard places.indices.dropFirst().contains(where: { precedes($0, $0 - 1) }) else {
       let offsets = places.map(\.offset)
+      if brief { return Found(offsets: offsets, brief: briefLookups) }
       // The lookups outlive the scan: a file with few keeps them in an array of their own size,
       // and the room reserved for 32 goes to the next file (kept, it was 11 MB of the
       // benchmark's 3,600 files, a page fault every 4 KB).
-      guard found.capacity > 2 * found.count, !brief else {
-        return Found(lookups: found, offsets: offsets, keys: keys)
-      }
+      guard found.capacity > 2 * found.count else { return Found(lookups: found, offsets: offsets) }
       return Found(lookups: found.withUnsafeBufferPointer { Array($0) }, offsets: offsets)
     }
-    let order = found.indices.sorted(by: precedes)
-    if brief { keys.spans = order.map { keys.spans[$0] } }
-    return Found(lookups: order.map { found[$0] }, offsets: order.map { places[$0].offset }, keys: keys)
+    let order = places.indices.sorted(by: precedes)
+    let offsets = order.map { places[$0].offset }
+    guard !brief else {
+      briefLookups.lookups = order.map { briefLookups.lookups[$0] }
+      return Found(offsets: offsets, brief: briefLookups)
+    }
+    return Found(lookups: order.map { found[$0] }, offsets: offsets)
   }
 
   private init(
@@ -234,23 +238,22 @@ struct LookupMatcher {
     offset: Int, key: consuming LookupKey, table: consuming LookupTable, bundle: consuming String?,
     unlessLookupAt unless: Int = -1, formAt index: Int, nameAt name: Int
   ) {
-    if found.isEmpty {
+    if places.isEmpty {
       // Room for a dense file's lookups at once: grown from empty, each of these arrays was
       // reallocated half a dozen times per file.
       let capacity = 32
-      found.reserveCapacity(capacity)
       places.reserveCapacity(capacity)
-      if brief { keys.spans.reserveCapacity(capacity) }
+      if brief { briefLookups.lookups.reserveCapacity(capacity) } else { found.reserveCapacity(capacity) }
     }
     places.append(Place(offset: offset, name: name, unlessLookupAt: unless, isSwiftUI: shapes[index].needsSwiftUI))
-    if brief {
-      keys.spans.append(keySpan)
-      keySpan = BriefKeys.none
+    guard !brief else {
+      briefLookups.lookups.append(briefLookups.lookup(key: key, span: keySpan, table: table, bundle: bundle))
+      keySpan = nil
+      return
     }
     found.append(
       SourceLookup(
-        key: key, table: table, form: brief ? "" : forms[index].display, position: TextPosition(line: 0, column: 0),
-        bundle: bundle))
+        key: key, table: table, form: forms[index].display, position: TextPosition(line: 0, column: 0), bundle: bundle))
   }
 
   /// `"key".localized`, `"key".localized(…)`; any other receiver is a dynamic lookup.
@@ -394,7 +397,7 @@ struct LookupMatcher {
       }
       if literals.count == 1 || language == .objectiveC {
         // A brief match's key goes into the bytes of all keys: no string is made for it.
-        if brief, let span = keys.append(decoder, literalTokens: argument.start..<argument.end) {
+        if brief, let span = briefLookups.appendKey(decoder, literalTokens: argument.start..<argument.end) {
           keySpan = span
           return (.literal(""), -1)
         }

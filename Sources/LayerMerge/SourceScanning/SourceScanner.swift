@@ -48,15 +48,11 @@ public struct SourceScanner: Sendable {
     scan(bytes, language: language, positions: true).lookups
   }
 
-  /// The lookups in one source file for numbering their keys, and nothing more: no position is
-  /// worked out (each is line 0, column 0), no form named (each is `""`), and a literal key of
-  /// ASCII is `""` with its bytes in ``BriefKeys`` (by lookup). A caller that reports a few
-  /// lookups scans those files again in full.
-  func briefScan(_ bytes: [UInt8], language: SourceLanguage) -> (lookups: [SourceLookup], keys: BriefKeys) {
-    bytes.withUnsafeBufferPointer { bytes in
-      let found = scan(bytes, language: language, positions: false)
-      return (found.lookups, found.keys)
-    }
+  /// The lookups in one source file for numbering their keys, and nothing more: no position, no
+  /// form, a literal key of ASCII as bytes (``BriefLookups``). A caller that reports a few lookups
+  /// scans those files again in full.
+  func briefScan(_ bytes: [UInt8], language: SourceLanguage) -> BriefLookups {
+    bytes.withUnsafeBufferPointer { scan($0, language: language, positions: false).brief }
   }
 
   private func scan(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, positions: Bool)

@@ -18,8 +18,9 @@ struct CheckedLookups: Sendable {
   var digests: [UInt64] = []
   /// The interpolations' texts (``interpolationText(_:)``), in the order of their lookups.
   private var interpolationTexts: [String] = []
-  /// A brief scan's literal keys (``SourceScanner/briefScan(_:language:)``), until numbered.
-  private var keys = BriefKeys()
+  /// A brief scan's lookups (``SourceScanner/briefScan(_:language:)``), until numbered: what
+  /// ``number(_:with:into:)`` reads instead of the lookups.
+  private var brief: BriefLookups?
 
   /// The interpolation's number a value of ``numbers`` stands for, or `nil` for a literal key's.
   static func interpolation(_ number: Int) -> Int? { number < 0 ? -1 - number : nil }
@@ -84,11 +85,8 @@ struct CheckedLookups: Sendable {
   }
 
   /// Sorts a file's lookups.
-  /// - Parameters:
-  ///   - lookups: The file's lookups.
-  ///   - keys: The literal keys of a brief scan, kept until they are numbered.
-  init(_ lookups: [SourceLookup], keys: BriefKeys = BriefKeys()) {
-    self.keys = keys
+  /// - Parameter lookups: The file's lookups.
+  init(_ lookups: [SourceLookup]) {
     count = lookups.count
     // Room for all at once: grown from empty, the two arrays were reallocated a few times a file.
     indexes.reserveCapacity(lookups.count)
@@ -110,13 +108,6 @@ struct CheckedLookups: Sendable {
           dynamic += 1
         case .literal(let key):
           literal += 1
-          if let span = keys.span(ofLookup: index) {
-            // A brief scan's key, read in place (ASCII, so a letter is an ASCII letter).
-            guard keys.withKey(span, KeySkeleton.hasASCIILetter) else { continue }
-            indexes.append(index)
-            digests.append(keys.withKey(span, KeyIndex.digest))
-            continue
-          }
           guard KeySkeleton.hasText(lookups[index].key) else { continue }
           indexes.append(index)
           digests.append(KeyIndex.digest(of: key))
@@ -132,6 +123,36 @@ struct CheckedLookups: Sendable {
     }
   }
 
+  /// Sorts a brief scan's lookups, kept until they are numbered.
+  /// - Parameter brief: The file's lookups.
+  init(_ brief: BriefLookups) {
+    count = brief.lookups.count
+    indexes.reserveCapacity(brief.lookups.count)
+    digests.reserveCapacity(brief.lookups.count)
+    brief.lookups.withUnsafeBufferPointer { lookups in
+      for index in lookups.indices {
+        let lookup = lookups[index]
+        guard lookup.readsOwnTables else {
+          otherBundle += 1
+          continue
+        }
+        guard lookup.table >= 0, lookup.key != .dynamic else {
+          dynamic += 1
+          continue
+        }
+        literal += 1
+        guard lookup.hasText else { continue }
+        indexes.append(index)
+        switch lookup.key {
+        case .bytes: digests.append(brief.withKey(lookup.span, KeyIndex.digest))
+        case .string, .interpolation: digests.append(KeyIndex.digest(of: brief.strings[Int(lookup.string)]))
+        case .dynamic: break
+        }
+      }
+    }
+    self.brief = brief
+  }
+
   /// No lookups.
   init() {}
 
@@ -139,6 +160,25 @@ struct CheckedLookups: Sendable {
   /// key's number (`0` and up), or for an interpolation, which each target matches with its own
   /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``).
   func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
+    if let brief {
+      for (index, digest) in zip(indexes, digests) {
+        let lookup = brief.lookups[index]
+        // Checked lookups have a literal table.
+        let table = brief.tables[Int(lookup.table)]
+        switch lookup.key {
+        case .bytes:
+          numbered.append(brief.withKey(lookup.span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
+        case .string:
+          numbered.append(numbers.number(of: brief.strings[Int(lookup.string)], table: table, digest: digest))
+        case .interpolation:
+          numbered.append(
+            -1 - numbers.number(ofInterpolation: brief.strings[Int(lookup.string)], table: table, digest: digest))
+        case .dynamic:
+          break
+        }
+      }
+      return
+    }
     var interpolations = interpolationTexts.makeIterator()
     // In place, as ``init(_:)`` reads them.
     lookups.withUnsafeBufferPointer { lookups in
@@ -148,10 +188,6 @@ struct CheckedLookups: Sendable {
         guard case .literal(let key) = lookups[index].key else {
           numbered.append(
             -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
-          continue
-        }
-        if let span = keys.span(ofLookup: index) {
-          numbered.append(keys.withKey(span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
           continue
         }
         numbered.append(numbers.number(of: key, table: table, digest: digest))

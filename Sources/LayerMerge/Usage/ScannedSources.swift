@@ -89,8 +89,7 @@ public struct ScannedSources: Sendable {
     self.init(
       distinct: paths,
       checkedScan: {
-        let (lookups, keys) = scanner.briefScan($0, language: $1)
-        return (lookups, CheckedLookups(lookups, keys: keys))
+        ([], CheckedLookups(scanner.briefScan($0, language: $1)))
       }, keepingLookups: false)
     rescan = scan
   }

@@ -36,6 +36,8 @@ import Testing
         Text(String(localized: "greeting", table: "Missing"))
         Text("tab\\there")
         Text("caf\u{E9}")
+        Text(NSLocalizedString("greeting", tableName: name, comment: ""))
+        Text(NSLocalizedString("greeting", bundle: Bundle(for: Marker.self), comment: ""))
       }
     }
 
@@ -70,6 +72,25 @@ import Testing
     #expect(full.contains { $0.hasPrefix("App/Code.swift:13:28: error: the key \"greeting\" is not in Missing") })
     #expect(full.contains { $0.hasPrefix("App/Code.swift:12:12: warning: \"only.german\"") })
     #expect(full.contains { $0.hasPrefix("Base/en.lproj/Localizable.strings:3:1: warning: \"only.english\"") })
+  }
+
+  /// The counts a lean scan gives each kind of lookup are a full scan's: a table that is not a
+  /// literal and another bundle too.
+  @Test func aLeanScanCountsWhatAFullScanCounts() throws {
+    func counts(keepingLookups: Bool) throws -> [Int] {
+      let layers = try TemporaryLayers(["Base": Self.tables])
+      try layers.write(Data(Self.code.utf8), to: "App/Code.swift")
+      let scanned = ScannedSources(
+        distinct: [layers.path("App/Code.swift")], scanner: SourceScanner(), keepingLookups: keepingLookups)
+      let merge = LayerMerger.merge(layers.layers("Base"), options: MergeOptions(developmentLanguage: "en"))
+      let usage = TargetUsage(target: "App", places: [0], scanned: scanned, merge: merge)
+      return [usage.lookups, usage.literal, usage.dynamic, usage.otherBundle, usage.missing.count]
+    }
+    let full = try counts(keepingLookups: true)
+    #expect(try counts(keepingLookups: false) == full)
+    // Every kind counted: 11 lookups (a `Text` around a call is none, the call is), 9 literal, 1
+    // in a table that is not a literal (`name`), 1 in another bundle, 5 missing.
+    #expect(full == [11, 9, 1, 1, 5])
   }
 
   /// A file edited between the scan and the report (a build running while the code changes) is

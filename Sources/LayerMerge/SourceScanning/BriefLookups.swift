@@ -1,0 +1,105 @@
+/// A brief scan's lookups (``SourceScanner``'s scan for numbering): of each only what the counts
+/// and numbering read, as plain values. A literal key of ASCII is a span of one byte array per
+/// file; a key that is its own string, an interpolation's text and a table's name are each kept
+/// once in a list.
+///
+/// Not a ``SourceLookup`` each: a run's lookups are numbered and let go, and making, hashing and
+/// freeing a string per key was a fifth of the work the code added to `lint`; building, reading
+/// and freeing a lookup of four strings was another tenth, and most of the run's memory.
+struct BriefLookups: Sendable {
+  /// Where a key's bytes are in ``bytes``.
+  struct Span: Sendable {
+    var start: Int32
+    var end: Int32
+  }
+
+  /// How a lookup's key is held.
+  enum Key: UInt8, Sendable {
+    /// Bytes in ``BriefLookups/bytes`` (``Lookup/span``).
+    case bytes
+    /// A string of ``BriefLookups/strings`` (``Lookup/string``): a literal that is not ASCII.
+    case string
+    /// An interpolation's text (``CheckedLookups/interpolationText(_:)``) in
+    /// ``BriefLookups/strings``.
+    case interpolation
+    /// Not a literal: counted, never numbered.
+    case dynamic
+  }
+
+  /// One lookup.
+  struct Lookup: Sendable {
+    var key: Key
+    var span = Span(start: 0, end: 0)
+    var string: Int32 = -1
+    /// The table's name in ``BriefLookups/tables``, or `-1` for a table that is not a literal.
+    var table: Int32
+    /// Whether it reads the tables of the target whose code it is (``SourceLookup/readsOwnTables``).
+    var readsOwnTables: Bool
+    /// Whether the key has text a person translates (``KeySkeleton/hasText(_:)``).
+    var hasText: Bool
+  }
+
+  /// The lookups, in the order of their keys (``SourceScanner/scan(_:language:)``'s order).
+  var lookups: [Lookup] = []
+  /// The keys' bytes, one after the other: the first ``used`` (the array is grown ahead, zeroed,
+  /// so that a key is copied in place: appending a buffer to an array took 200 instructions).
+  private(set) var bytes: [UInt8] = []
+  private var used = 0
+  private(set) var strings: [String] = []
+  /// The tables' names, each once (a file reads a few).
+  private(set) var tables: [String] = []
+
+  /// Adds the value of the literals that are the tokens `literalTokens` to ``bytes``, if it is
+  /// ASCII (a key with other bytes keeps its string, which repairs what is not UTF-8 as a string
+  /// does).
+  mutating func appendKey(_ decoder: LiteralDecoder, literalTokens: Range<Int>) -> Span? {
+    decoder.withJoinedBytes(ofLiteralTokens: literalTokens) { value in
+      let end = used + value.count
+      guard SourceBytes.isASCII(value), end < Int(Int32.max) else { return nil }
+      if end > bytes.count { bytes += repeatElement(0, count: max(end, 2 * bytes.count, 512) - bytes.count) }
+      bytes.withUnsafeMutableBufferPointer {
+        _ = UnsafeMutableBufferPointer(rebasing: $0[used..<end]).update(fromContentsOf: value)
+      }
+      defer { used = end }
+      return Span(start: Int32(used), end: Int32(end))
+    }
+  }
+
+  /// The lookup of a key (its bytes at `span` when ``appendKey(_:literalTokens:)`` took them) in
+  /// `table`, reading `bundle`; its strings are added to the lists.
+  mutating func lookup(key: LookupKey, span: Span?, table: LookupTable, bundle: String?) -> Lookup {
+    var tableIndex: Int32 = -1
+    if let name = table.name { tableIndex = index(ofTable: name) }
+    let ownTables = SourceLookup.readsOwnTables(bundle: bundle)
+    if let span {
+      return Lookup(
+        key: .bytes, span: span, table: tableIndex, readsOwnTables: ownTables,
+        hasText: withKey(span, KeySkeleton.hasASCIILetter))
+    }
+    switch key {
+    case .literal(let text):
+      strings.append(text)
+      return Lookup(
+        key: .string, string: Int32(strings.count - 1), table: tableIndex, readsOwnTables: ownTables,
+        hasText: KeySkeleton.hasText(key))
+    case .interpolated(let pieces):
+      strings.append(CheckedLookups.interpolationText(pieces))
+      return Lookup(
+        key: .interpolation, string: Int32(strings.count - 1), table: tableIndex, readsOwnTables: ownTables,
+        hasText: KeySkeleton.hasText(key))
+    case .dynamic:
+      return Lookup(key: .dynamic, table: tableIndex, readsOwnTables: ownTables, hasText: false)
+    }
+  }
+
+  /// The key of a span, read in place.
+  func withKey<Result>(_ span: Span, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)])) }
+  }
+
+  private mutating func index(ofTable name: String) -> Int32 {
+    if let index = tables.firstIndex(of: name) { return Int32(index) }
+    tables.append(name)
+    return Int32(tables.count - 1)
+  }
+}
