@@ -46,8 +46,10 @@ struct BriefLookups: Sendable {
   private(set) var bytes: [UInt8] = []
   private var used = 0
   private(set) var strings: [String] = []
-  /// The tables' names, each once (a file reads a few).
+  /// The tables' names, each once, and their indexes by name (a file names a few, but a file
+  /// made to name a new one per lookup must stay linear).
   private(set) var tables: [String] = []
+  private var tableIndexes: [String: Int32] = [:]
 
   /// Adds the value of the literals that are the tokens `literalTokens` to ``bytes``, if it is
   /// ASCII (a key with other bytes keeps its string, which repairs what is not UTF-8 as a string
@@ -98,8 +100,11 @@ struct BriefLookups: Sendable {
   }
 
   private mutating func index(ofTable name: String) -> Int32 {
-    if let index = tables.firstIndex(of: name) { return Int32(index) }
+    // Most lookups of a file read the table the one before read.
+    if let last = tables.last, last == name { return Int32(tables.count - 1) }
+    if let index = tableIndexes[name] { return index }
     tables.append(name)
+    tableIndexes[name] = Int32(tables.count - 1)
     return Int32(tables.count - 1)
   }
 }

@@ -170,14 +170,17 @@ struct TokenView {
     tokens[j].kind == .identifier && TokenView.spells(text(j), oneOf: words)
   }
 
-  /// Whether `text` is one of `words`, each between spaces.
+  /// Whether `text` is one of `words`, separated by spaces.
   static func spells(_ text: UnsafeBufferPointer<UInt8>, oneOf words: StaticString) -> Bool {
     let list = UnsafeBufferPointer(start: words.utf8Start, count: words.utf8CodeUnitCount)
-    var start = 1
+    var start = 0
     while start < list.count {
       var end = start
       while end < list.count, list[end] != SourceBytes.space { end += 1 }
-      if end - start == text.count, bytesEqual(UnsafeBufferPointer(rebasing: list[start..<end]), text) { return true }
+      // An empty word (two spaces in a row, a space at either end) spells nothing.
+      if end > start, end - start == text.count, bytesEqual(UnsafeBufferPointer(rebasing: list[start..<end]), text) {
+        return true
+      }
       start = end + 1
     }
     return false

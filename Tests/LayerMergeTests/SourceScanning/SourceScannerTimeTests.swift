@@ -1,6 +1,7 @@
-import LayerMerge
 import TestSupport
 import Testing
+
+@testable import LayerMerge
 
 /// The scanner takes time in proportion to the file, whatever it holds: each input made to be
 /// slow (deep nesting, unterminated literals and comments, long delimiter runs, many slashes,
@@ -69,6 +70,26 @@ import Testing
     let scanner = SourceScanner(helpers: [LookupHelper(form: .property(name: "localized"))])
     let ratio = LinearTime.ratio(n: 2000, prepare: { Array(input.make($0).utf8) }) { bytes in
       _ = scanner.scan(bytes, language: input.language)
+    }
+    #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the input")
+  }
+
+  /// `lint`'s brief scan keeps each table's name once per file: a file that names a new table in
+  /// every lookup, and one that goes back to the first table between them, stay linear too.
+  @Test(arguments: [false, true])
+  func aBriefScanIsLinearInTheTablesItNames(returningToTheFirst: Bool) {
+    let scanner = SourceScanner()
+    let ratio = LinearTime.ratio(
+      n: 2000,
+      prepare: { n in
+        Array(
+          (0..<n).map {
+            #"NSLocalizedString("k", tableName: "T\#($0)", comment: "")"#
+              + (returningToTheFirst ? #"NSLocalizedString("k", tableName: "T0", comment: "")"# : "")
+          }.joined(separator: "\n").utf8)
+      }
+    ) { bytes in
+      _ = scanner.briefScan(bytes, language: .swift)
     }
     #expect(ratio < LinearTime.budget, "time grew \(ratio)× for 8× the input")
   }
