@@ -51,6 +51,17 @@ struct BriefLookups: Sendable {
   private(set) var tables: [String] = []
   private var tableIndexes: [String: Int32] = [:]
 
+  /// No lookups, for a brief scan to record into.
+  init() {}
+
+  /// A full scan's lookups, recorded as a brief scan records them (no key as bytes).
+  init(_ lookups: [SourceLookup]) {
+    self.lookups.reserveCapacity(lookups.count)
+    for lookup in lookups {
+      self.lookups.append(self.lookup(key: lookup.key, span: nil, table: lookup.table, bundle: lookup.bundle))
+    }
+  }
+
   /// Adds the value of the literals that are the tokens `literalTokens` to ``bytes``, if it is
   /// ASCII (a key with other bytes keeps its string, which repairs what is not UTF-8 as a string
   /// does).

@@ -16,11 +16,9 @@ struct CheckedLookups: Sendable {
   /// The digests of the keys (``KeyIndex/digest(_:)``; an interpolation's of its
   /// ``interpolationText(_:)``), made beside the scan for numbering, by position in ``indexes``.
   var digests: [UInt64] = []
-  /// The interpolations' texts (``interpolationText(_:)``), in the order of their lookups.
-  private var interpolationTexts: [String] = []
-  /// A brief scan's lookups (``SourceScanner/briefScan(_:language:)``), until numbered: what
-  /// ``number(_:with:into:)`` reads instead of the lookups.
-  private var brief: BriefLookups?
+  /// The lookups as a brief scan records them (``SourceScanner/briefScan(_:language:)``), until
+  /// numbered: what ``number(with:into:)`` reads.
+  private var recorded = BriefLookups()
 
   /// The interpolation's number a value of ``numbers`` stands for, or `nil` for a literal key's.
   static func interpolation(_ number: Int) -> Int? { number < 0 ? -1 - number : nil }
@@ -84,46 +82,15 @@ struct CheckedLookups: Sendable {
     return count
   }
 
-  /// Sorts a file's lookups.
+  /// Sorts a full scan's lookups, recorded as a brief scan records them (one set of rules for
+  /// both).
   /// - Parameter lookups: The file's lookups.
   init(_ lookups: [SourceLookup]) {
-    count = lookups.count
-    // Room for all at once: grown from empty, the two arrays were reallocated a few times a file.
-    indexes.reserveCapacity(lookups.count)
-    digests.reserveCapacity(lookups.count)
-    // Read in place through the buffer: copying each lookup out of the array retains its strings,
-    // and this runs for every lookup of a run.
-    lookups.withUnsafeBufferPointer { lookups in
-      for index in lookups.indices {
-        guard lookups[index].readsOwnTables else {
-          otherBundle += 1
-          continue
-        }
-        guard lookups[index].table.name != nil else {
-          dynamic += 1
-          continue
-        }
-        switch lookups[index].key {
-        case .dynamic:
-          dynamic += 1
-        case .literal(let key):
-          literal += 1
-          guard KeySkeleton.hasText(lookups[index].key) else { continue }
-          indexes.append(index)
-          digests.append(KeyIndex.digest(of: key))
-        case .interpolated(let pieces):
-          literal += 1
-          guard KeySkeleton.hasText(lookups[index].key) else { continue }
-          indexes.append(index)
-          let text = Self.interpolationText(pieces)
-          digests.append(KeyIndex.digest(of: text))
-          interpolationTexts.append(text)
-        }
-      }
-    }
+    self.init(BriefLookups(lookups))
   }
 
-  /// Sorts a brief scan's lookups, kept until they are numbered.
+  /// Sorts a file's recorded lookups (a brief scan's, or a full scan's recorded alike), kept
+  /// until they are numbered.
   /// - Parameter brief: The file's lookups.
   init(_ brief: BriefLookups) {
     count = brief.lookups.count
@@ -150,7 +117,7 @@ struct CheckedLookups: Sendable {
         }
       }
     }
-    self.brief = brief
+    recorded = brief
   }
 
   /// No lookups.
@@ -159,40 +126,22 @@ struct CheckedLookups: Sendable {
   /// Numbers the keys and adds their numbers to `numbered`, in the order of ``indexes``: a literal
   /// key's number (`0` and up), or for an interpolation, which each target matches with its own
   /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``).
-  func number(_ lookups: [SourceLookup], with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
-    if let brief {
-      for (index, digest) in zip(indexes, digests) {
-        let lookup = brief.lookups[index]
-        // Checked lookups have a literal table.
-        let table = brief.tables[Int(lookup.table)]
-        switch lookup.key {
-        case .bytes:
-          numbered.append(brief.withKey(lookup.span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
-        case .string:
-          numbered.append(numbers.number(of: brief.strings[Int(lookup.string)], table: table, digest: digest))
-        case .interpolation:
-          numbered.append(
-            -1 - numbers.number(ofInterpolation: brief.strings[Int(lookup.string)], table: table, digest: digest))
-        case .dynamic:
-          break
-        }
-      }
-      return
-    }
-    var interpolations = interpolationTexts.makeIterator()
-    // In place, as ``init(_:)`` reads them.
-    lookups.withUnsafeBufferPointer { lookups in
-      for (index, digest) in zip(indexes, digests) {
-        // Checked lookups have a literal table.
-        let table = lookups[index].table.name ?? ""
-        guard case .literal(let key) = lookups[index].key else {
-          numbered.append(
-            -1 - numbers.number(ofInterpolation: interpolations.next() ?? "", table: table, digest: digest))
-          continue
-        }
-        numbered.append(numbers.number(of: key, table: table, digest: digest))
+  func number(with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
+    for (index, digest) in zip(indexes, digests) {
+      let lookup = recorded.lookups[index]
+      // Checked lookups have a literal table.
+      let table = recorded.tables[Int(lookup.table)]
+      switch lookup.key {
+      case .bytes:
+        numbered.append(recorded.withKey(lookup.span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
+      case .string:
+        numbered.append(numbers.number(of: recorded.strings[Int(lookup.string)], table: table, digest: digest))
+      case .interpolation:
+        numbered.append(
+          -1 - numbers.number(ofInterpolation: recorded.strings[Int(lookup.string)], table: table, digest: digest))
+      case .dynamic:
+        break
       }
     }
   }
-
 }

@@ -35,13 +35,13 @@ struct NumberedLookups: Sendable {
   ///   - file: What the file gave; `nil` for a file that is no source.
   ///   - numbers: The run's key numbers.
   mutating func append(_ file: inout ScannedSources.File?, numbers: inout LookupKeyNumbers) {
-    if let checked = file?.checked, let scanned = file {
+    if let checked = file?.checked {
       counts.append(
         Counts(
           count: checked.count, otherBundle: checked.otherBundle, dynamic: checked.dynamic, literal: checked.literal))
       lookupIndexes.append(contentsOf: checked.indexes)
-      checked.number(scanned.lookups, with: &numbers, into: &keys)
-      if let problem = scanned.problem { problems[counts.count - 1] = problem }
+      checked.number(with: &numbers, into: &keys)
+      if let problem = file?.problem { problems[counts.count - 1] = problem }
       file?.checked = CheckedLookups()
     } else {
       counts.append(Counts())
