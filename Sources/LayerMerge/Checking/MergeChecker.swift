@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The checks a merge runs on its result, one family per file: overrides (format specifiers,
 /// redundant values), near-miss keys, keys split between `.strings` and `.stringsdict`, format
 /// specifiers across languages, missing translations, and the same for String Catalogs with their
@@ -77,10 +71,7 @@ struct MergeChecker: Sendable {
   /// `%`. A plain string without `%` is not used as a format, and this spares making the strings
   /// of most entries.
   func mayHaveFormat(_ entry: LocalizationEntry) -> Bool {
-    entry.withStringValueBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
-    } ?? true
+    entry.withStringValueBytes { $0.containsByte(UInt8(ascii: "%")) } ?? true
   }
 
   /// The worst reason `value` cannot take the arguments `reference` is given, with the

@@ -49,7 +49,7 @@ struct LiteralDecoder {
     let end = min(Int(segment.end), p.count)
     guard start <= end else { return nil }
     let text = UnsafeBufferPointer(rebasing: p[start..<end])
-    return literal.style == .cRaw || !SourceBytes.contains(SourceBytes.backslash, in: text) ? text : nil
+    return literal.style == .cRaw || !text.containsByte(SourceBytes.backslash) ? text : nil
   }
 
   /// The value of the literals without interpolations that are the tokens `range`, written one

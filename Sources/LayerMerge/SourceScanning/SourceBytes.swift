@@ -19,12 +19,6 @@ enum SourceBytes {
   static let openParen = UInt8(ascii: "(")
   static let closeParen = UInt8(ascii: ")")
 
-  /// Whether `bytes` holds `byte`: memchr reads many bytes at once.
-  static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    return memchr(base, Int32(byte), bytes.count) != nil
-  }
-
   /// Whether every byte of `bytes` is ASCII, read eight at a time.
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }

@@ -8,11 +8,15 @@ extension String {
   /// Whether the text's UTF-8 holds `byte`, with `memchr` on native strings: the checks ask this
   /// of every localization, and `utf8.contains` goes through the view's index one byte at a time.
   func containsUTF8Byte(_ byte: UInt8) -> Bool {
-    let found = utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-      guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
-      return memchr(base, Int32(byte), buffer.count) != nil
-    }
-    return found ?? utf8.contains(byte)
+    utf8.withContiguousStorageIfAvailable { $0.containsByte(byte) } ?? utf8.contains(byte)
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the bytes hold `byte`, with `memchr`, which reads many bytes at once.
+  func containsByte(_ byte: UInt8) -> Bool {
+    guard let base = baseAddress, !isEmpty else { return false }
+    return memchr(base, Int32(byte), count) != nil
   }
 }
 

@@ -22,11 +22,11 @@ import Testing
   @Test func aByteIsFoundAtEveryPlaceOfEveryLength() {
     for length in 0..<40 {
       let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-      plain.withUnsafeBufferPointer { #expect(!SourceBytes.contains(SourceBytes.backslash, in: $0)) }
+      plain.withUnsafeBufferPointer { #expect(!$0.containsByte(SourceBytes.backslash)) }
       for place in 0..<length {
         var text = plain
         text[place] = SourceBytes.backslash
-        text.withUnsafeBufferPointer { #expect(SourceBytes.contains(SourceBytes.backslash, in: $0)) }
+        text.withUnsafeBufferPointer { #expect($0.containsByte(SourceBytes.backslash)) }
       }
     }
   }
