@@ -226,7 +226,7 @@ struct LookupMatcher {
         $0.start < $0.end ? view.bundleText($0.start, $0.end) : nil
       }
     let table =
-      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language)
+      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language, brief: brief)
       ?? Self.defaultTable(formAt: index, shapes, forms)
     record(
       offset: Int(view.tokens[keyArgument.start].start), key: key, table: table, bundle: bundle,
@@ -271,12 +271,12 @@ struct LookupMatcher {
       offset = Int(view.tokens[Int(info.firstToken)].start)
       key =
         info.segmentCount > 1
-        ? .dynamic(expression: view.expressionText(Int(info.firstToken), r + 1))
+        ? .dynamic(expression: Self.expression(Int(info.firstToken), r + 1, in: view, brief: brief))
         : .literal(decoder.pieces(of: Int32(literal))[0])
     } else {
       guard let start = view.receiverStart(before: i - 1) else { return false }
       offset = Int(view.tokens[start].start)
-      key = .dynamic(expression: view.expressionText(start, i - 1))
+      key = .dynamic(expression: Self.expression(start, i - 1, in: view, brief: brief))
     }
     record(
       offset: offset, key: key, table: Self.defaultTable(formAt: index, shapes, forms), bundle: nil, formAt: index,
@@ -308,7 +308,7 @@ struct LookupMatcher {
       let (key, unless) = keyValue(keyArgument, shape)
     else { return false }
     let table =
-      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language)
+      Self.tableArgument(shape.table, of: arguments, labels: labels, view, language, brief: brief)
       ?? Self.defaultTable(formAt: index, shapes, forms)
     record(
       offset: Int(view.tokens[keyArgument.start].start), key: key, table: table, bundle: view.bundleText(open + 1, i),
@@ -393,7 +393,7 @@ struct LookupMatcher {
       if literals.count == 1, view.literals[Int(literals.first)].segmentCount > 1 {
         return form.interpolationIsFormat
           ? (.interpolated(pieces: decoder.pieces(of: literals.first)), -1)
-          : (.dynamic(expression: view.expressionText(argument.start, argument.end)), -1)
+          : (.dynamic(expression: Self.expression(argument.start, argument.end, in: view, brief: brief)), -1)
       }
       if literals.count == 1 || language == .objectiveC {
         // A brief match's key goes into the bytes of all keys: no string is made for it.
@@ -406,7 +406,7 @@ struct LookupMatcher {
     }
     guard form.countsNonLiteral else { return nil }
     return (
-      .dynamic(expression: view.expressionText(argument.start, argument.end)),
+      .dynamic(expression: Self.expression(argument.start, argument.end, in: view, brief: brief)),
       view.callName(argument.start, argument.end)
     )
   }
@@ -414,7 +414,7 @@ struct LookupMatcher {
   /// The table the argument in `slot` names, or `nil` without one (the form's default applies).
   private static func tableArgument(
     _ slot: FormShape.Slot, of arguments: UncheckedBuffer<Argument>, labels: UnsafeBufferPointer<UInt8>,
-    _ view: TokenView, _ language: SourceLanguage
+    _ view: TokenView, _ language: SourceLanguage, brief: Bool
   ) -> LookupTable? {
     guard let argument = Self.argument(slot, of: arguments, labels: labels, view), argument.start < argument.end else {
       return nil
@@ -425,7 +425,13 @@ struct LookupMatcher {
       return LookupTable(name: LiteralDecoder(view).joinedValue(ofLiteralTokens: argument.start..<argument.end))
     }
     if argument.end - argument.start == 1, view.isNull(argument.start) { return .standard }
-    return .dynamic(expression: view.expressionText(argument.start, argument.end))
+    return .dynamic(expression: Self.expression(argument.start, argument.end, in: view, brief: brief))
+  }
+
+  /// The source text of a dynamic key or table, for listing; a brief scan lists none, so it makes
+  /// none (static, as ``argument(_:of:labels:_:)``).
+  private static func expression(_ start: Int, _ end: Int, in view: TokenView, brief: Bool) -> String {
+    brief ? "" : view.expressionText(start, end)
   }
 
   /// The table the form at `index` reads without a table argument: `Localizable`, or the one a
