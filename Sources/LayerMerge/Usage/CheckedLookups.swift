@@ -127,18 +127,22 @@ struct CheckedLookups: Sendable {
   /// key's number (`0` and up), or for an interpolation, which each target matches with its own
   /// tables' keys, `-1` minus the interpolation's number (``interpolation(_:)``).
   func number(with numbers: inout LookupKeyNumbers, into numbered: inout [Int]) {
+    // The file's few tables are placed once each, when a checked lookup first reads one.
+    var slots = [LookupKeyNumbers.TableSlot?](repeating: nil, count: recorded.tables.count)
     for (index, digest) in zip(indexes, digests) {
       let lookup = recorded.lookups[index]
       // Checked lookups have a literal table.
-      let table = recorded.tables[Int(lookup.table)]
+      let table = Int(lookup.table)
+      let slot = slots[table] ?? numbers.slot(of: recorded.tables[table])
+      slots[table] = slot
       switch lookup.key {
       case .bytes:
-        numbered.append(recorded.withKey(lookup.span) { numbers.number(ofBytes: $0, table: table, digest: digest) })
+        numbered.append(recorded.withKey(lookup.span) { numbers.number(ofBytes: $0, in: slot, digest: digest) })
       case .string:
-        numbered.append(numbers.number(of: recorded.strings[Int(lookup.string)], table: table, digest: digest))
+        numbered.append(numbers.number(of: recorded.strings[Int(lookup.string)], in: slot, digest: digest))
       case .interpolation:
         numbered.append(
-          -1 - numbers.number(ofInterpolation: recorded.strings[Int(lookup.string)], table: table, digest: digest))
+          -1 - numbers.number(ofInterpolation: recorded.strings[Int(lookup.string)], in: slot, digest: digest))
       case .dynamic:
         break
       }

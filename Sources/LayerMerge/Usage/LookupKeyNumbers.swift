@@ -12,9 +12,6 @@ struct LookupKeyNumbers: Sendable {
   /// Each table name's place, which the texts are numbered with.
   private var tableIndexes: [String: Int] = [:]
   private var tableNames: [String] = []
-  /// The table of the last key numbered: most lookups read `Localizable`, and a run numbers
-  /// every lookup, so the name is compared rather than hashed each time.
-  private var lastTable: (name: String, index: Int)?
 
   /// How many keys are numbered: every number is below it.
   var count: Int { literals.count }
@@ -28,62 +25,65 @@ struct LookupKeyNumbers: Sendable {
   }
 
   /// The table and pieces of an interpolated key's number
-  /// (``number(ofInterpolation:table:digest:)``).
+  /// (``number(ofInterpolation:in:digest:)``).
   func interpolation(_ number: Int) -> (table: String, pieces: [String]) {
     (tableNames[interpolations.table(of: number)], interpolations.withBytes(of: number, CheckedLookups.pieces(ofText:)))
   }
 
-  /// The number of `key` of `table`, numbering it if it is new.
-  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
-  mutating func number(of key: String, table: String, digest: UInt64) -> Int {
-    literals.number(of: key, table: slot(of: table), digest: digest)
+  /// A table name's place among the tables the numbers know (``slot(of:)``): a file's lookups
+  /// name a table or two, each named once per file, not hashed or compared per lookup.
+  struct TableSlot {
+    fileprivate let index: Int
   }
 
-  /// The number of a key of `table` given by its bytes, numbering it if it is new.
-  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
-  mutating func number(ofBytes key: UnsafeBufferPointer<UInt8>, table: String, digest: UInt64) -> Int {
-    literals.number(of: key, table: slot(of: table), digest: digest)
+  /// The place of a table name, made if it is new.
+  mutating func slot(of table: String) -> TableSlot {
+    if let index = tableIndexes[table] { return TableSlot(index: index) }
+    tableNames.append(table)
+    tableIndexes[table] = tableNames.count - 1
+    return TableSlot(index: tableNames.count - 1)
   }
 
-  /// The number of an interpolated key of `table`, numbering it if it is new.
+  /// The place of a table name, if some lookup asks for a key of it.
+  func askedSlot(of table: String) -> TableSlot? {
+    tableIndexes[table].map(TableSlot.init)
+  }
+
+  /// The number of a key of a table given by its bytes, numbering it if it is new.
+  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
+  mutating func number(ofBytes key: UnsafeBufferPointer<UInt8>, in table: TableSlot, digest: UInt64) -> Int {
+    literals.number(of: key, table: table.index, digest: digest)
+  }
+
+  /// The number of `key` of a table, numbering it if it is new.
+  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
+  mutating func number(of key: String, in table: TableSlot, digest: UInt64) -> Int {
+    literals.number(of: key, table: table.index, digest: digest)
+  }
+
+  /// The number of an interpolated key of a table, numbering it if it is new.
   /// - Parameters:
   ///   - text: Its pieces as ``CheckedLookups/interpolationText(_:)`` spells them.
   ///   - digest: The text's digest (``KeyIndex/digest(_:)``).
-  mutating func number(ofInterpolation text: String, table: String, digest: UInt64) -> Int {
-    interpolations.number(of: text, table: slot(of: table), digest: digest)
+  mutating func number(ofInterpolation text: String, in table: TableSlot, digest: UInt64) -> Int {
+    interpolations.number(of: text, table: table.index, digest: digest)
   }
 
   /// The number of `key` of `table`, if some lookup asks for it.
   func number(of key: String, table: String) -> Int? {
-    guard let slot = tableIndexes[table] else { return nil }
+    askedSlot(of: table).flatMap { number(of: key, in: $0) }
+  }
+
+  /// The number of `key` of a table, if some lookup asks for it.
+  func number(of key: String, in table: TableSlot) -> Int? {
     var text = key
-    return text.withUTF8 { literals.find($0, table: slot, digest: KeyIndex.digest($0)) }
+    return text.withUTF8 { literals.find($0, table: table.index, digest: KeyIndex.digest($0)) }
   }
 
   /// The number of a table entry's key, if some lookup asks for it.
   /// - Parameter digest: The key's digest, as the entry's table holds it.
-  func number(ofKeyOf entry: LocalizationEntry, digest: UInt64?, table: String) -> Int? {
-    guard let slot = tableIndexes[table] else { return nil }
-    return entry.withKeyBytes { literals.find($0, table: slot, digest: digest ?? KeyIndex.digest($0)) }
-  }
-
-  /// Whether some lookup asks for a key of `table`.
-  func asksFor(table: String) -> Bool { tableIndexes[table] != nil }
-
-  // MARK: - Private
-
-  /// The place of a table name, made if it is new.
-  private mutating func slot(of table: String) -> Int {
-    if let last = lastTable, last.name == table { return last.index }
-    let index =
-      tableIndexes[table]
-      ?? {
-        tableNames.append(table)
-        tableIndexes[table] = tableNames.count - 1
-        return tableNames.count - 1
-      }()
-    lastTable = (table, index)
-    return index
+  func number(ofKeyOf entry: LocalizationEntry, digest: UInt64?, in table: TableSlot) -> Int? {
+    entry.withKeyBytes { literals.find($0, table: table.index, digest: digest ?? KeyIndex.digest($0)) }
   }
 }
 

@@ -110,23 +110,26 @@ struct ShippedTables {
     var byLanguage = Array(repeating: none, count: languages.count)
     var development = none
     let languageIndexes = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1, $0) })
-    for (name, byLanguageName) in tables where numbers.asksFor(table: name) {
+    for (name, byLanguageName) in tables {
+      // A table no lookup asks for has no key numbered.
+      guard let slot = numbers.askedSlot(of: name) else { continue }
       for (language, merged) in byLanguageName {
         let index = languageIndexes[language]
         let isDevelopment = language == developmentLanguage || language == "Base"
         guard index != nil || isDevelopment else { continue }
         var defined = none
         for table in merged.indices {
-          Self.addKeys(of: merged[table], name: name, numbers: numbers, shared: shared, to: &defined)
+          Self.addKeys(of: merged[table], name: name, slot: slot, numbers: numbers, shared: shared, to: &defined)
         }
         if let index { byLanguage[index].formUnion(defined) }
         if isDevelopment { development.formUnion(defined) }
       }
     }
-    for (name, merged) in catalogs where numbers.asksFor(table: name) {
+    for (name, merged) in catalogs {
+      guard let slot = numbers.askedSlot(of: name) else { continue }
       for catalog in merged {
         for entry in catalog.catalog.entries {
-          if let number = numbers.number(of: entry.key, table: name) { development.insert(number) }
+          if let number = numbers.number(of: entry.key, in: slot) { development.insert(number) }
         }
       }
     }
@@ -190,12 +193,12 @@ struct ShippedTables {
   /// Adds the numbers of a merged table's keys: its lowest file's from `shared` (matched the first
   /// time a merge asks), the rest one by one.
   private static func addKeys(
-    of table: MergedTable, name: String, numbers: LookupKeyNumbers, shared: SharedMemo<BitSet>,
-    to defined: inout BitSet
+    of table: MergedTable, name: String, slot: LookupKeyNumbers.TableSlot, numbers: LookupKeyNumbers,
+    shared: SharedMemo<BitSet>, to defined: inout BitSet
   ) {
     func add(_ positions: Range<Int>, to bits: inout BitSet) {
       for position in positions {
-        let number = numbers.number(ofKeyOf: table.entry(at: position), digest: table.digest(at: position), table: name)
+        let number = numbers.number(ofKeyOf: table.entry(at: position), digest: table.digest(at: position), in: slot)
         if let number { bits.insert(number) }
       }
     }

@@ -11,7 +11,7 @@ import Testing
     return text.withUTF8 { KeyIndex.digest($0) }
   }
 
-  @Test func everyKeyOfEveryTableHasOneNumberFoundAgainAfterTheTableGrows() {
+  @Test func everyKeyOfEveryTableHasOneNumberFoundAgainAfterTheTableGrows() throws {
     var numbers = LookupKeyNumbers()
     let tables = ["Localizable", "Settings", "Widget"]
     // Enough keys to grow the table many times; each key text in every table.
@@ -19,7 +19,7 @@ import Testing
     var given: [String: Int] = [:]
     for key in keys {
       for table in tables {
-        given["\(table)/\(key)"] = numbers.number(of: key, table: table, digest: Self.digest(key))
+        given["\(table)/\(key)"] = numbers.number(of: key, in: numbers.slot(of: table), digest: Self.digest(key))
       }
     }
     #expect(numbers.count == keys.count * tables.count)
@@ -29,24 +29,25 @@ import Testing
     for key in keys {
       for table in tables {
         let number = given["\(table)/\(key)"]
-        #expect(numbers.number(of: key, table: table, digest: Self.digest(key)) == number)
+        #expect(numbers.number(of: key, in: numbers.slot(of: table), digest: Self.digest(key)) == number)
         #expect(numbers.number(of: key, table: table) == number)
+        let slot = try #require(numbers.askedSlot(of: table))
         #expect(
-          numbers.number(ofKeyOf: LocalizationEntry(key: key, value: .string("")), digest: nil, table: table) == number)
+          numbers.number(ofKeyOf: LocalizationEntry(key: key, value: .string("")), digest: nil, in: slot) == number)
         #expect(number.map { numbers.key($0) == (table, key) } == true)
       }
     }
     #expect(numbers.number(of: "screen1_item1_title", table: "Other") == nil)
     #expect(numbers.number(of: "screen1_item1_titl", table: "Localizable") == nil)
-    #expect(!numbers.asksFor(table: "Other") && numbers.asksFor(table: "Widget"))
+    #expect(numbers.askedSlot(of: "Other") == nil && numbers.askedSlot(of: "Widget") != nil)
   }
 
   @Test func keysCompareByteForByte() {
     var numbers = LookupKeyNumbers()
     let precomposed = "caf\u{E9}"
     let decomposed = "cafe\u{301}"
-    let first = numbers.number(of: precomposed, table: "Localizable", digest: Self.digest(precomposed))
-    let second = numbers.number(of: decomposed, table: "Localizable", digest: Self.digest(decomposed))
+    let first = numbers.number(of: precomposed, in: numbers.slot(of: "Localizable"), digest: Self.digest(precomposed))
+    let second = numbers.number(of: decomposed, in: numbers.slot(of: "Localizable"), digest: Self.digest(decomposed))
     #expect(first != second)
     #expect(numbers.number(of: decomposed, table: "Localizable") == second)
   }
@@ -62,11 +63,12 @@ import Testing
   @Test func interpolationsAreNumberedApartFromKeys() {
     var numbers = LookupKeyNumbers()
     let text = CheckedLookups.interpolationText(["Hello ", ""])
-    let key = numbers.number(of: text, table: "Localizable", digest: Self.digest(text))
-    let interpolation = numbers.number(ofInterpolation: text, table: "Localizable", digest: Self.digest(text))
+    let key = numbers.number(of: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text))
+    let interpolation = numbers.number(
+      ofInterpolation: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text))
     #expect((key, interpolation) == (0, 0))
     #expect((numbers.count, numbers.interpolationCount) == (1, 1))
-    #expect(numbers.number(ofInterpolation: text, table: "Localizable", digest: Self.digest(text)) == 0)
-    #expect(numbers.number(ofInterpolation: text, table: "Settings", digest: Self.digest(text)) == 1)
+    #expect(numbers.number(ofInterpolation: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text)) == 0)
+    #expect(numbers.number(ofInterpolation: text, in: numbers.slot(of: "Settings"), digest: Self.digest(text)) == 1)
   }
 }
