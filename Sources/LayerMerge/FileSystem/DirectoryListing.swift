@@ -23,33 +23,54 @@ enum DirectoryListing {
 
   /// The entries of the folder at `path`, without `.` and `..`, unsorted; `nil` if it cannot be read.
   static func entries(of path: String) -> [Entry]? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
     var entries: [Entry] = []
+    let listed = visitEntries(of: path) { name, isDirectory, isSymbolicLink in
+      let nameBytes = Array(name)
+      entries.append(
+        Entry(
+          nameBytes: nameBytes, name: String(validating: nameBytes, as: UTF8.self), isDirectory: isDirectory,
+          isSymbolicLink: isSymbolicLink))
+    }
+    return listed ? entries : nil
+  }
+
+  /// Calls `body` with each entry of the folder at `path` but `.` and `..`, unsorted: its name's
+  /// bytes, read in place (valid during the call), whether it is a folder (following a symbolic
+  /// link) and whether it is a symbolic link. A walk of a project's code lists thousands of files
+  /// and keeps few of their names.
+  /// - Returns: Whether the folder could be read.
+  static func visitEntries(
+    of path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isDirectory: Bool, _ isSymbolicLink: Bool) -> Void
+  ) -> Bool {
+    guard let directory = opendir(path) else { return false }
+    defer { closedir(directory) }
     while let record = readdir(directory) {
-      let nameBytes = withUnsafeBytes(of: record.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      if nameBytes == [0x2E] || nameBytes == [0x2E, 0x2E] { continue }
-      let name = String(validating: nameBytes, as: UTF8.self)
-      var isDirectory = false
-      var isSymbolicLink = false
-      switch Int32(record.pointee.d_type) {
-      case Int32(DT_DIR): isDirectory = true
-      case Int32(DT_REG): break
-      default:
-        // A link, another kind of file, or a file system that does not fill in the type: ask.
-        let full = Array(path.utf8) + [0x2F] + nameBytes + [0]
-        full.withUnsafeBufferPointer { buffer in
-          buffer.withMemoryRebound(to: CChar.self) { cPath in
-            guard let cPath = cPath.baseAddress else { return }
-            var status = stat()
-            isSymbolicLink = lstat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-            isDirectory = stat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      let type = Int32(record.pointee.d_type)
+      withUnsafeBytes(of: &record.pointee.d_name) { raw in
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        let name = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)])
+        if name.count == 1 && name[0] == 0x2E || name.count == 2 && name[0] == 0x2E && name[1] == 0x2E { return }
+        var isDirectory = false
+        var isSymbolicLink = false
+        switch type {
+        case Int32(DT_DIR): isDirectory = true
+        case Int32(DT_REG): break
+        default:
+          // A link, another kind of file, or a file system that does not fill in the type: ask.
+          let full = Array(path.utf8) + [0x2F] + Array(name) + [0]
+          full.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cPath in
+              guard let cPath = cPath.baseAddress else { return }
+              var status = stat()
+              isSymbolicLink = lstat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+              isDirectory = stat(cPath, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
           }
         }
+        body(name, isDirectory, isSymbolicLink)
       }
-      entries.append(Entry(nameBytes: nameBytes, name: name, isDirectory: isDirectory, isSymbolicLink: isSymbolicLink))
     }
-    return entries
+    return true
   }
 
   /// A name for messages: printable ASCII as it is, every other byte as `\xHH`.

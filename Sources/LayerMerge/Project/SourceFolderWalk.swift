@@ -155,29 +155,94 @@ struct SourceFolderWalk {
       walkedNestedFolders = true
     }
     var found: [String] = []
+    var allASCII = true
     var pending = [start]
     var visited = 0
     while let relative = pending.popLast(), visited < Self.maximumFolders {
       visited += 1
-      guard let entries = DirectoryListing.entries(of: PathText.join(root, relative.isEmpty ? "." : relative)) else {
-        continue
-      }
-      for entry in entries {
-        guard let name = entry.name, !name.hasPrefix(".") else { continue }
-        let path = relative.isEmpty ? name : relative + "/" + name
-        if entry.isDirectory {
-          if PathText.pathExtension(name).isEmpty, name != "DerivedData", !entry.isSymbolicLink { pending.append(path) }
-        } else if SourceLanguage(pathExtension: PathText.pathExtension(name)) != nil {
-          found.append(path)
+      let folder = Array((relative.isEmpty ? "" : relative + "/").utf8)
+      let folderIsASCII = folder.allSatisfy { $0 < 0x80 }
+      // Names are read in place: a file becomes a string only when it is source.
+      _ = DirectoryListing.visitEntries(of: PathText.join(root, relative.isEmpty ? "." : relative)) {
+        name, isDirectory, isSymbolicLink in
+        // A name that is not UTF-8 is left out, as a string cannot spell it.
+        let isASCII = SourceBytes.isASCII(name)
+        guard name.first != UInt8(ascii: "."), isASCII || String(validating: name, as: UTF8.self) != nil else {
+          return
+        }
+        if isDirectory {
+          if !Self.hasExtension(name), !isSymbolicLink, !name.elementsEqual(Self.derivedData) {
+            pending.append(Self.path(folder, name))
+          }
+        } else if SourceLanguage(fileName: name) != nil {
+          allASCII = allASCII && folderIsASCII && isASCII
+          found.append(Self.path(folder, name))
         }
       }
     }
-    found.sort()
+    if allASCII {
+      Self.sortASCII(&found)
+    } else {
+      found.sort()
+    }
     let numbers = relativePaths.count..<relativePaths.count + found.count
     relativePaths += found
     // Each path given out is made once, whatever number of targets compile the file.
-    paths += prefix.map { prefix in found.map { PathText.join(prefix, $0) } } ?? found
+    if let prefix, !prefix.isEmpty {
+      let folder = Array((prefix.hasSuffix("/") ? prefix : prefix + "/").utf8)
+      paths += found.map { relative in
+        var relative = relative
+        return relative.withUTF8 { Self.path(folder, $0) }
+      }
+    } else {
+      paths += found
+    }
     walked[start] = numbers
     return numbers
+  }
+
+  private static let derivedData = Array("DerivedData".utf8)
+
+  /// Whether a name has an extension as ``PathText/pathExtension(_:)`` finds one: text after a
+  /// last dot that does not start it.
+  private static func hasExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+    return dot > 0 && dot < name.count - 1
+  }
+
+  /// A folder's path (with its `/`, or empty for the root) and a name in it, made at once.
+  private static func path(_ folder: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: folder.count + name.count) { buffer in
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[..<folder.count]).initialize(from: folder)
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[folder.count...]).initialize(fromContentsOf: name)
+      return folder.count + name.count
+    }
+  }
+
+  /// Sorts paths of ASCII as `<` sorts strings, comparing their bytes: a string compares by
+  /// Unicode scalars, which for ASCII is the order of the bytes, and its comparisons were most of
+  /// the walk.
+  private static func sortASCII(_ paths: inout [String]) {
+    var bytes: [UInt8] = []
+    var starts: [Int] = []
+    starts.reserveCapacity(paths.count + 1)
+    for path in paths {
+      starts.append(bytes.count)
+      bytes += path.utf8
+    }
+    starts.append(bytes.count)
+    let order = bytes.withUnsafeBufferPointer { all in
+      paths.indices.sorted { a, b in
+        let left = UnsafeBufferPointer(rebasing: all[starts[a]..<starts[a + 1]])
+        let right = UnsafeBufferPointer(rebasing: all[starts[b]..<starts[b + 1]])
+        let common = min(left.count, right.count)
+        var order: Int32 = 0
+        if common > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
+          order = memcmp(leftBytes, rightBytes, common)
+        }
+        return order != 0 ? order < 0 : left.count < right.count
+      }
+    }
+    paths = order.map { paths[$0] }
   }
 }

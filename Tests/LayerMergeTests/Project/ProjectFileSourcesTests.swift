@@ -39,6 +39,43 @@ import Testing
       ])
   }
 
+  /// A walk lists the files and folders Foundation lists, keeps the ones a target's code can be,
+  /// and sorts their paths as strings sort: names read as bytes, ASCII paths compared as bytes.
+  @Test func aWalkKeepsAndSortsFilesAsStringsDo() throws {
+    let names = [
+      "b.swift", "B.swift", "b-c.swift", "b_c.swift", "b/c.swift", "b/C.swift", "bc.swift", "a10.swift", "a2.SWIFT",
+      "a1.swift", "x.Mm", "y.h", "z.cXx", "w.hpp", "long.swiftx", "noext", "swift", ".hidden.swift", "t.swift.txt",
+      "Foo./in.swift", "Kit.framework/in.swift", "DerivedData/in.swift", ".git/in.swift", "deep/er/est/in.m",
+      "deep/er.d/in.m", "deep-er/in.m", "Z/in.swift", "ab.m", "ab.mm", "ab.h",
+    ]
+    let ascii = try TemporaryLayers(["Code": Dictionary(uniqueKeysWithValues: names.map { ($0, "") })])
+    let mixed = try TemporaryLayers([
+      "Code": ["b.swift": "", "Caf\u{E9}/in.swift": "", "Cafe/in.swift": "", "\u{E9}.m": ""]
+    ])
+    for files in [ascii, mixed] {
+      let folder = files.path("Code")
+      let walked = ProjectFile.sourceFiles(under: folder)
+      // Foundation's listing, filtered by the walk's rules, sorted as strings.
+      var expected: [String] = []
+      var pending = [""]
+      while let relative = pending.popLast() {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder + "/" + relative)
+        where !name.hasPrefix(".") {
+          let path = relative.isEmpty ? name : relative + "/" + name
+          var isFolder: ObjCBool = false
+          _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
+          let pathExtension = (name as NSString).pathExtension
+          if isFolder.boolValue {
+            if pathExtension.isEmpty && name != "DerivedData" { pending.append(path) }
+          } else if SourceLanguage(pathExtension: pathExtension) != nil {
+            expected.append(path)
+          }
+        }
+      }
+      #expect(walked == expected.sorted())
+    }
+  }
+
   /// Folders and files named without wildcards match by prefix (the fast path), exactly as the
   /// glob matches them: the path itself and what is under it, never a sibling that starts alike.
   @Test func literalPatternsMatchAsTheGlobDoes() throws {
