@@ -20,8 +20,10 @@ struct BriefLookups: Sendable {
     /// A string of ``BriefLookups/strings`` (``Lookup/string``): a literal that is not ASCII.
     case string
     /// An interpolation's text (``CheckedLookups/interpolationText(_:)``) in
-    /// ``BriefLookups/strings``.
+    /// ``BriefLookups/strings``: one with a piece that is not ASCII.
     case interpolation
+    /// An interpolation's text in ``BriefLookups/bytes`` (``Lookup/span``).
+    case interpolationBytes
     /// Not a literal: counted, never numbered.
     case dynamic
   }
@@ -67,15 +69,34 @@ struct BriefLookups: Sendable {
   /// does).
   mutating func appendKey(_ decoder: LiteralDecoder, literalTokens: Range<Int>) -> Span? {
     decoder.withJoinedBytes(ofLiteralTokens: literalTokens) { value in
-      let end = used + value.count
-      guard SourceBytes.isASCII(value), end < Int(Int32.max) else { return nil }
-      if end > bytes.count { bytes += repeatElement(0, count: max(end, 2 * bytes.count, 512) - bytes.count) }
-      bytes.withUnsafeMutableBufferPointer {
-        _ = UnsafeMutableBufferPointer(rebasing: $0[used..<end]).update(fromContentsOf: value)
-      }
-      defer { used = end }
-      return Span(start: Int32(used), end: Int32(end))
+      guard SourceBytes.isASCII(value) else { return nil }
+      let start = used
+      append(value)
+      return span(from: start)
     }
+  }
+
+  /// Adds the text of an interpolated literal's pieces (``CheckedLookups/interpolationText(_:)``)
+  /// to ``bytes``, if every piece is ASCII: no string is made for a piece or for the text.
+  mutating func appendInterpolation(_ decoder: LiteralDecoder, literal: Int32) -> Span? {
+    let start = used
+    var isASCII = true
+    decoder.forEachPiece(of: literal) { piece in
+      guard isASCII, SourceBytes.isASCII(piece) else {
+        isASCII = false
+        return
+      }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+        let written = CheckedLookups.writeLength(piece.count, into: room)
+        append(UnsafeBufferPointer(rebasing: room[..<written]))
+      }
+      append(piece)
+    }
+    guard isASCII else {
+      used = start
+      return nil
+    }
+    return span(from: start)
   }
 
   /// The lookup of a key (its bytes at `span` when ``appendKey(_:literalTokens:)`` took them) in
@@ -85,8 +106,14 @@ struct BriefLookups: Sendable {
     if let name = table.name { tableIndex = index(ofTable: name) }
     let ownTables = SourceLookup.readsOwnTables(bundle: bundle)
     if let span {
+      // An interpolation's lengths and colons are no letters: its text has one when a piece does.
+      guard case .interpolated = key else {
+        return Lookup(
+          key: .bytes, span: span, table: tableIndex, readsOwnTables: ownTables,
+          hasText: withKey(span, KeySkeleton.hasASCIILetter))
+      }
       return Lookup(
-        key: .bytes, span: span, table: tableIndex, readsOwnTables: ownTables,
+        key: .interpolationBytes, span: span, table: tableIndex, readsOwnTables: ownTables,
         hasText: withKey(span, KeySkeleton.hasASCIILetter))
     }
     switch key {
@@ -108,6 +135,28 @@ struct BriefLookups: Sendable {
   /// The key of a span, read in place.
   func withKey<Result>(_ span: Span, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)])) }
+  }
+
+  /// Copies `value` after the first ``used`` bytes, growing the array ahead.
+  private mutating func append(_ value: UnsafeBufferPointer<UInt8>) {
+    let end = used + value.count
+    if end > bytes.count { bytes += repeatElement(0, count: max(end, 2 * bytes.count, 512) - bytes.count) }
+    if let source = value.baseAddress, !value.isEmpty {
+      bytes.withUnsafeMutableBufferPointer {
+        guard let base = $0.baseAddress else { return }
+        (base + used).update(from: source, count: value.count)
+      }
+    }
+    used = end
+  }
+
+  /// The bytes added since `start`, or `nil` (and none kept) past the 2 GB a span counts.
+  private mutating func span(from start: Int) -> Span? {
+    guard used < Int(Int32.max) else {
+      used = start
+      return nil
+    }
+    return Span(start: Int32(start), end: Int32(used))
   }
 
   private mutating func index(ofTable name: String) -> Int32 {

@@ -21,23 +21,29 @@ struct LiteralDecoder {
 
   /// Each segment's value: one more than the literal has interpolations.
   func pieces(of literal: Int32) -> [String] {
-    let info = view.literals[Int(literal)]
     var pieces: [String] = []
-    pieces.reserveCapacity(Int(info.segmentCount))
+    pieces.reserveCapacity(Int(view.literals[Int(literal)].segmentCount))
+    forEachPiece(of: literal) { pieces.append(String(decoding: $0, as: UTF8.self)) }
+    return pieces
+  }
+
+  /// Gives each segment's value to `body`, in order, as bytes valid during the call (a C escape
+  /// can make bytes that are not UTF-8).
+  func forEachPiece(of literal: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let info = view.literals[Int(literal)]
     var buffer: [UInt8] = []
     var segment = info.firstSegment
     while segment >= 0 {
       let s = view.segments[Int(segment)]
       if let text = plainText(of: s, in: info) {
-        pieces.append(String(decoding: text, as: UTF8.self))
+        body(text)
       } else {
         buffer.removeAll(keepingCapacity: true)
         decode(s, of: info, into: &buffer)
-        pieces.append(String(decoding: buffer, as: UTF8.self))
+        buffer.withUnsafeBufferPointer(body)
       }
       segment = s.next
     }
-    return pieces
   }
 
   /// A segment's text when it is its value as written: one line (not a multi-line literal, whose

@@ -391,9 +391,15 @@ struct LookupMatcher {
     guard argument.start < argument.end else { return nil }
     if let literals = view.wholeLiterals(argument.start, argument.end) {
       if literals.count == 1, view.literals[Int(literals.first)].segmentCount > 1 {
-        return form.interpolationIsFormat
-          ? (.interpolated(pieces: decoder.pieces(of: literals.first)), -1)
-          : (.dynamic(expression: Self.expression(argument.start, argument.end, in: view, brief: brief)), -1)
+        guard form.interpolationIsFormat else {
+          return (.dynamic(expression: Self.expression(argument.start, argument.end, in: view, brief: brief)), -1)
+        }
+        // A brief match's text goes into the bytes of all keys, as a literal key's does.
+        if brief, let span = briefLookups.appendInterpolation(decoder, literal: literals.first) {
+          keySpan = span
+          return (.interpolated(pieces: []), -1)
+        }
+        return (.interpolated(pieces: decoder.pieces(of: literals.first)), -1)
       }
       if literals.count == 1 || language == .objectiveC {
         // A brief match's key goes into the bytes of all keys: no string is made for it.

@@ -34,24 +34,29 @@ struct CheckedLookups: Sendable {
     return String(unsafeUninitializedCapacity: size) { buffer in
       var at = 0
       for piece in pieces {
-        let length = piece.utf8.count
-        let digits = digitCount(length)
-        var rest = length
-        for place in stride(from: at + digits - 1, through: at, by: -1) {
-          buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        at += digits
-        buffer[at] = UInt8(ascii: ":")
-        at += 1
+        at += writeLength(piece.utf8.count, into: UnsafeMutableBufferPointer(rebasing: buffer[at...]))
         var piece = piece
         piece.withUTF8 { bytes in
           _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<at + bytes.count]).initialize(fromContentsOf: bytes)
         }
-        at += length
+        at += piece.utf8.count
       }
       return at
     }
+  }
+
+  /// Writes a piece's length as ``interpolationText(_:)`` does, in decimal and a colon, at the
+  /// start of `buffer` (room for 20 bytes).
+  /// - Returns: How many bytes were written.
+  static func writeLength(_ length: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    let digits = digitCount(length)
+    var rest = length
+    for place in stride(from: digits - 1, through: 0, by: -1) {
+      buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    buffer[digits] = UInt8(ascii: ":")
+    return digits + 1
   }
 
   /// The pieces an ``interpolationText(_:)`` spells.
@@ -111,7 +116,7 @@ struct CheckedLookups: Sendable {
         guard lookup.hasText else { continue }
         indexes.append(index)
         switch lookup.key {
-        case .bytes: digests.append(brief.withKey(lookup.span, KeyIndex.digest))
+        case .bytes, .interpolationBytes: digests.append(brief.withKey(lookup.span, KeyIndex.digest))
         case .string, .interpolation: digests.append(KeyIndex.digest(of: brief.strings[Int(lookup.string)]))
         case .dynamic: break
         }
@@ -143,6 +148,9 @@ struct CheckedLookups: Sendable {
       case .interpolation:
         numbered.append(
           -1 - numbers.number(ofInterpolation: recorded.strings[Int(lookup.string)], in: slot, digest: digest))
+      case .interpolationBytes:
+        numbered.append(
+          -1 - recorded.withKey(lookup.span) { numbers.number(ofInterpolationBytes: $0, in: slot, digest: digest) })
       case .dynamic:
         break
       }

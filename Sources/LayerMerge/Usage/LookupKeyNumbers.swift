@@ -69,6 +69,14 @@ struct LookupKeyNumbers: Sendable {
     interpolations.number(of: text, table: table.index, digest: digest)
   }
 
+  /// The number of an interpolated key of a table given by its text's bytes, numbering it if it
+  /// is new.
+  mutating func number(ofInterpolationBytes text: UnsafeBufferPointer<UInt8>, in table: TableSlot, digest: UInt64)
+    -> Int
+  {
+    interpolations.number(of: text, table: table.index, digest: digest)
+  }
+
   /// The number of `key` of `table`, if some lookup asks for it.
   func number(of key: String, table: String) -> Int? {
     askedSlot(of: table).flatMap { number(of: key, in: $0) }

@@ -31,6 +31,7 @@ import Testing
         Text("Hello \\(name)")
         Text("Bye \\(name)")
           .help("farewell")
+        Text("Tsch\u{FC}ss \\(name)")
         Text(NSLocalizedString("only.english", comment: ""))
         Button("only.german") {}
         Text(String(localized: "greeting", table: "Missing"))
@@ -63,14 +64,15 @@ import Testing
     // Not vacuous: every kind of finding, each at its line and column.
     #expect(
       full.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
-        "Bye \\(…) Localizable Text", "farewell Localizable .help", "greeting Missing String(localized:)",
+        "Bye \\(…) Localizable Text", "farewell Localizable .help", "Tsch\u{FC}ss \\(…) Localizable Text",
+        "greeting Missing String(localized:)",
         // A key with an escape is decoded, one that is not ASCII keeps its string: both as a full scan reads them.
         "tab\there Localizable Text", "café Localizable Text",
       ])
     #expect(full.contains { $0.hasPrefix("App/Code.swift:9:10: error: the key \"Bye \\\\(…)\"") })
     #expect(full.contains { $0.hasPrefix("App/Code.swift:10:13: error: the key \"farewell\"") })
-    #expect(full.contains { $0.hasPrefix("App/Code.swift:13:28: error: the key \"greeting\" is not in Missing") })
-    #expect(full.contains { $0.hasPrefix("App/Code.swift:12:12: warning: \"only.german\"") })
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:14:28: error: the key \"greeting\" is not in Missing") })
+    #expect(full.contains { $0.hasPrefix("App/Code.swift:13:12: warning: \"only.german\"") })
     #expect(full.contains { $0.hasPrefix("Base/en.lproj/Localizable.strings:3:1: warning: \"only.english\"") })
   }
 
@@ -88,9 +90,9 @@ import Testing
     }
     let full = try counts(keepingLookups: true)
     #expect(try counts(keepingLookups: false) == full)
-    // Every kind counted: 11 lookups (a `Text` around a call is none, the call is), 9 literal, 1
-    // in a table that is not a literal (`name`), 1 in another bundle, 5 missing.
-    #expect(full == [11, 9, 1, 1, 5])
+    // Every kind counted: 12 lookups (a `Text` around a call is none, the call is), 10 literal, 1
+    // in a table that is not a literal (`name`), 1 in another bundle, 6 missing.
+    #expect(full == [12, 10, 1, 1, 6])
   }
 
   /// A file edited between the scan and the report (a build running while the code changes) is
@@ -101,7 +103,8 @@ import Testing
     }
     #expect(
       found.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
-        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ", "tab\there Localizable ",
+        "Bye \\(…) Localizable ", "farewell Localizable ", "Tsch\u{FC}ss \\(…) Localizable ", "greeting Missing ",
+        "tab\there Localizable ",
         "café Localizable ",
       ])
     #expect(
@@ -118,7 +121,8 @@ import Testing
     }
     #expect(
       found.filter { !$0.hasPrefix("App/") && !$0.hasPrefix("Base/") } == [
-        "Bye \\(…) Localizable ", "farewell Localizable ", "greeting Missing ", "tab\there Localizable ",
+        "Bye \\(…) Localizable ", "farewell Localizable ", "Tsch\u{FC}ss \\(…) Localizable ", "greeting Missing ",
+        "tab\there Localizable ",
         "café Localizable ",
       ])
   }
