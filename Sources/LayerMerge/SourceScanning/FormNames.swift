@@ -26,8 +26,9 @@ final class FormNames: Sendable {
   let shapes: [FormShape]
   /// The shapes' labels, one after the other.
   let labelBytes: [UInt8]
-  /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more).
-  private let lengths: [UInt64]
+  /// By first byte, the lengths of the names that start with it (bit `n`: length `n`, 63 for more):
+  /// the Swift lexer marks the identifiers that pass as candidates (``SourceTokens/candidates``).
+  let lengths: [UInt64]
   private static let bucketCount = 128
 
   init(_ forms: [LookupForm]) {
@@ -88,8 +89,9 @@ final class FormNames: Sendable {
 
   // MARK: - Private
 
+  /// The bit of ``lengths`` for an identifier of this length.
   @inline(__always)
-  private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+  static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
   /// FNV-1a.
   @inline(__always)

@@ -86,7 +86,7 @@ struct LookupMatcher {
               view: TokenView(bytes: bytes, tokens: tokens), forms: forms, names: names,
               shapes: (shapes, labels, formIndexes), language: language, brief: brief)
             defer { matcher.arguments.deallocate() }
-            matcher.run()
+            matcher.run(candidates: tokens.candidates)
             return matcher.results()
           }
         }
@@ -155,19 +155,24 @@ struct LookupMatcher {
 
   // MARK: - Private
 
-  private mutating func run() {
-    let count = view.tokens.count
-    var i = 0
-    while i < count {
-      let token = view.tokens[i]
-      if language == .objectiveC { trackGroups(at: i) }
-      if token.kind == .identifier,
-        let candidates = names.forms(named: view.text(i))
-      {
-        for candidate in candidates where match(formAt: formIndexes[candidate], at: i) { break }
-      }
-      i += 1
+  private mutating func run(candidates: UnsafeBufferPointer<Int32>) {
+    guard language == .objectiveC else {
+      // Swift: the identifiers the lexer marked, in order (no other names a form).
+      for candidate in candidates { tryForms(at: Int(candidate)) }
+      return
     }
+    // Objective-C: every token, for the brackets open at each.
+    for i in view.tokens.indices {
+      trackGroups(at: i)
+      if view.tokens[i].kind == .identifier { tryForms(at: i) }
+    }
+  }
+
+  /// Matches the forms spelled as the identifier at `i`, in order, until one matches.
+  @inline(__always)
+  private mutating func tryForms(at i: Int) {
+    guard let forms = names.forms(named: view.text(i)) else { return }
+    for form in forms where match(formAt: formIndexes[form], at: i) { break }
   }
 
   /// Keeps ``openGroups`` up to date: groups that closed before `i` leave, a group opening at `i`

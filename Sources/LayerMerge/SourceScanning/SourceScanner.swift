@@ -65,7 +65,9 @@ public struct SourceScanner: Sendable {
         names: language == .swift ? swiftNames : objectiveCNames, language: language, brief: !positions)
     }
     var found =
-      language == .swift ? SwiftLexer.withTokens(of: text, match) : ObjectiveCLexer.withTokens(of: text, match)
+      language == .swift
+      ? swiftNames.lengths.withUnsafeBufferPointer { SwiftLexer.withTokens(of: text, formLengths: $0, match) }
+      : ObjectiveCLexer.withTokens(of: text, match)
     guard positions else { return found }
     // Positions are worked out in one pass over increasing offsets, set in place.
     var locator = LineLocator()

@@ -12,6 +12,9 @@ struct SourceTokens {
   var literals: UnsafeBufferPointer<SourceStringLiteral> { literalBuffer.elements }
   /// The literals' segments, valid as ``tokens`` are.
   var segments: UnsafeBufferPointer<LiteralSegment> { segmentBuffer.elements }
+  /// The identifiers that may name a lookup form, by token index in order, when the lexer was
+  /// given the forms' names (``FormNames/lengths``), valid as ``tokens`` are.
+  var candidates: UnsafeBufferPointer<Int32> { candidateBuffer.elements }
 
   /// The tokens, as the lexer appends and links them.
   private var building: UncheckedBuffer<SourceToken>
@@ -19,6 +22,7 @@ struct SourceTokens {
   // checked their uniqueness each time, and grew from empty in every file.
   private var literalBuffer: UncheckedBuffer<SourceStringLiteral>
   private var segmentBuffer: UncheckedBuffer<LiteralSegment>
+  private var candidateBuffer: UncheckedBuffer<Int32>
   /// Opening tokens not closed yet, innermost last.
   private var openers: UncheckedBuffer<Int32>
   /// The innermost scope: the file, or the interpolation being lexed. Kept apart from the stack
@@ -47,6 +51,8 @@ struct SourceTokens {
     // Code has a literal every 50 bytes or so, each of one or two segments.
     literalBuffer = UncheckedBuffer(capacity: min(count / 48, 1 << 16))
     segmentBuffer = UncheckedBuffer(capacity: min(count / 32, 1 << 16))
+    // Dense code names a form every 30 bytes or so.
+    candidateBuffer = UncheckedBuffer(capacity: min(count / 32 + 16, 1 << 16))
     openers = UncheckedBuffer(capacity: 64)
   }
 
@@ -56,6 +62,12 @@ struct SourceTokens {
   var openParentheses: Int32 { current.parens }
   /// The last token appended so far.
   var lastToken: SourceToken? { building.last }
+
+  /// Marks the last token appended as a candidate (see ``candidates``).
+  @inline(__always)
+  mutating func markCandidate() {
+    candidateBuffer.append(Int32(truncatingIfNeeded: building.count - 1))
+  }
 
   @inline(__always)
   mutating func append(_ kind: SourceToken.Kind, _ start: Int, _ end: Int) {
@@ -173,6 +185,7 @@ struct SourceTokens {
     building.deallocate()
     literalBuffer.deallocate()
     segmentBuffer.deallocate()
+    candidateBuffer.deallocate()
     openers.deallocate()
   }
 

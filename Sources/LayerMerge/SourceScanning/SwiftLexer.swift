@@ -18,18 +18,30 @@ struct SwiftLexer {
   private let n: Int
   private var i = 0
   private var out: SourceTokens
+  /// ``FormNames/lengths``, to mark candidates with (none without: then no identifier is one).
+  private let formLengths: UnsafeBufferPointer<UInt64>
+  private let marksCandidates: Bool
 
   /// Lexes `bytes` and gives the tokens to `body`; they are freed when it returns.
-  static func withTokens<Result>(of bytes: UnsafeBufferPointer<UInt8>, _ body: (SourceTokens) -> Result) -> Result {
-    var lexer = SwiftLexer(bytes)
+  /// - Parameter formLengths: The forms' names' ``FormNames/lengths``: each identifier whose first
+  ///   byte and length a name has is marked (``SourceTokens/candidates``) while its bytes are at
+  ///   hand, so that the matcher visits those, not every token of the file.
+  static func withTokens<Result>(
+    of bytes: UnsafeBufferPointer<UInt8>,
+    formLengths: UnsafeBufferPointer<UInt64> = UnsafeBufferPointer(start: nil, count: 0),
+    _ body: (SourceTokens) -> Result
+  ) -> Result {
+    var lexer = SwiftLexer(bytes, formLengths: formLengths)
     lexer.run()
     defer { lexer.out.deallocate() }
     return body(lexer.out)
   }
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, formLengths: UnsafeBufferPointer<UInt64>) {
     p = bytes
     n = bytes.count
+    self.formLengths = formLengths
+    marksCandidates = formLengths.count == 256
     out = SourceTokens(forBytes: bytes.count)
     // A byte-order mark is no token.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
@@ -37,6 +49,8 @@ struct SwiftLexer {
 
   // MARK: - Private
 
+  // Kept a function of its own: inlined into `withTokens`, it left `lexPunctuation` out of line.
+  @inline(never)
   private mutating func run() {
     while i < n {
       let b = p[i]
@@ -53,6 +67,7 @@ struct SwiftLexer {
         i += 1
         while i < n, SourceBytes.isIdentifierContinue(p[i]) { i += 1 }
         out.append(.identifier, start, i)
+        if marksCandidates, formLengths[Int(b)] & FormNames.lengthBit(i - start) != 0 { out.markCandidate() }
       } else if SourceBytes.isDigit(b) {
         lexNumber()
       } else {
@@ -124,6 +139,8 @@ struct SwiftLexer {
       while j < n, p[j] != UInt8(ascii: "`"), !SourceBytes.isLineBreak(p[j]) { j += 1 }
       if j < n, p[j] == UInt8(ascii: "`") { j += 1 }
       out.append(.identifier, start, j)
+      // A form named with its backticks (a declared helper) is matched as written.
+      if marksCandidates, formLengths[Int(b)] & FormNames.lengthBit(j - start) != 0 { out.markCandidate() }
       i = j
     default:
       if SourceBytes.isOperatorCharacter(b) {

@@ -156,6 +156,19 @@ import Testing
     #expect(found.map(\.table) == [.named("T"), .standard])
   }
 
+  /// A name is compared as written: a helper declared with backticks matches the call written
+  /// with them, and a built-in form written with them (another identifier to this scanner) does
+  /// not.
+  @Test func backtickedNamesMatchAsWritten() {
+    let helper = LookupHelper(form: .call(name: "`default`", key: .position(0), table: nil))
+    let source = #"""
+      let a = `default`("quoted")
+      let b = `NSLocalizedString`("not the built-in form", comment: "")
+      let c = NSLocalizedString("plain", comment: "")
+      """#
+    #expect(scanned(source, helpers: [helper]).map(\.key) == [.literal("quoted"), .literal("plain")])
+  }
+
   @Test func regexLiteralsAndDivisions() {
     let source = #"""
       let r = /"[a-z]+/; let a = NSLocalizedString("after regex", comment: "")
