@@ -30,6 +30,11 @@ struct LookupKeyNumbers: Sendable {
     (tableNames[interpolations.table(of: number)], interpolations.withBytes(of: number, CheckedLookups.pieces(ofText:)))
   }
 
+  /// The table of an interpolated key's number.
+  func interpolationTable(_ number: Int) -> String {
+    tableNames[interpolations.table(of: number)]
+  }
+
   /// A table name's place among the tables the numbers know (``slot(of:)``): a file's lookups
   /// name a table or two, each named once per file, not hashed or compared per lookup.
   struct TableSlot {

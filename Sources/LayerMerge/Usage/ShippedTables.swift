@@ -160,6 +160,54 @@ struct ShippedTables {
     return nil
   }
 
+  /// What an interpolated lookup matches in a target's tables.
+  struct InterpolationMatch: Sendable {
+    /// The development-language key it matches, or `nil`.
+    var key: String?
+    /// The key's number among the run's literal keys, if a literal lookup asks for it too.
+    var number: Int?
+    /// When the key has no number: which of ``languages`` define it (by index).
+    var languages: [Bool] = []
+  }
+
+  /// What the interpolation with this number matches (``match(_:table:shared:)``), with the
+  /// key's number or its languages.
+  func match(interpolation: Int, numbers: LookupKeyNumbers, shared: SharedMemo<SkeletonIndex>?) -> InterpolationMatch {
+    let (table, pieces) = numbers.interpolation(interpolation)
+    guard let key = match(pieces, table: table, shared: shared) else { return InterpolationMatch() }
+    guard let number = numbers.number(of: key, table: table) else {
+      return InterpolationMatch(key: key, languages: languages(defining: key, table: table))
+    }
+    return InterpolationMatch(key: key, number: number)
+  }
+
+  /// What every interpolation of a table matches, by number (`nil` for another table's).
+  func matches(ofInterpolationsIn table: String, numbers: LookupKeyNumbers, shared: SharedMemo<SkeletonIndex>?)
+    -> [InterpolationMatch?]
+  {
+    (0..<numbers.interpolationCount).map { number in
+      numbers.interpolationTable(number) == table ? match(interpolation: number, numbers: numbers, shared: shared) : nil
+    }
+  }
+
+  /// A text that two targets' tables give alike exactly when what their interpolations match in a
+  /// table, and in which languages, is alike: the same development language and languages, and
+  /// each language's tables of the name the same files shared by several merges, with no key
+  /// added above them (layers above only change values) and no catalog of the name. `nil` when
+  /// the target's tables of the name are its own.
+  func sharedKeysSignature(ofTable name: String) -> String? {
+    guard catalogs[name] == nil, let byLanguage = tables[name] else { return nil }
+    var text = name + "\u{0}" + developmentLanguage + "\u{0}" + languages.joined(separator: "\u{1}")
+    for (language, merged) in byLanguage.sorted(by: { $0.key < $1.key }) {
+      text += "\u{0}" + language
+      for table in merged {
+        guard let file = table.sharedLowestFile, table.count == table.sharedPartCount else { return nil }
+        text += "\u{1}" + file
+      }
+    }
+    return text
+  }
+
   // MARK: - Private
 
   private func skeletonIndexes(of name: String, shared: SharedMemo<SkeletonIndex>?) -> [SkeletonIndex] {

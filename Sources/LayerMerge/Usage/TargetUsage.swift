@@ -158,6 +158,20 @@ public struct TargetUsage: Sendable {
     func isDefined(_ number: Int, inLanguage index: Int) -> Bool {
       number < numbers.count ? defined.languages[index].contains(number) : extraDefined[number - numbers.count][index]
     }
+    // What the interpolations of a table match, worked out once for every target whose tables of
+    // that name are the same shared files (matching them again for each target was a third of its
+    // check), by table.
+    var sharedByTable: [String: [ShippedTables.InterpolationMatch?]?] = [:]
+    func sharedMatches(of table: String) -> [ShippedTables.InterpolationMatch?]? {
+      if let known = sharedByTable[table] { return known }
+      let matches = shipped.sharedKeysSignature(ofTable: table).map { signature in
+        scanned.sharedMatches.value(signature) {
+          shipped.matches(ofInterpolationsIn: table, numbers: numbers, shared: scanned.sharedSkeletons)
+        }
+      }
+      sharedByTable[table] = .some(matches)
+      return matches
+    }
     var reported = BitSet(count: numbers.count + numbers.interpolationCount)
     let numbered = scanned.numbered
     // The lookups of the files reported on, by place.
@@ -176,15 +190,19 @@ public struct TargetUsage: Sendable {
         if let interpolation = CheckedLookups.interpolation(asked) {
           // Each interpolation is matched with the tables once per target.
           if interpolations[interpolation] == unknown {
-            let (table, pieces) = numbers.interpolation(interpolation)
-            if let key = shipped.match(pieces, table: table, shared: scanned.sharedSkeletons) {
-              var matched = numbers.number(of: key, table: table) ?? numbers.count + extra.count
-              if matched >= numbers.count {
-                matched = numbers.count + extra.count
+            let table = numbers.interpolationTable(interpolation)
+            let shared = sharedMatches(of: table)
+            let found =
+              shared?[interpolation]
+              ?? shipped.match(interpolation: interpolation, numbers: numbers, shared: scanned.sharedSkeletons)
+            if let key = found.key {
+              if let number = found.number {
+                interpolations[interpolation] = number
+              } else {
+                interpolations[interpolation] = numbers.count + extra.count
                 extra.append(TableKey(table: table, key: key))
-                extraDefined.append(shipped.languages(defining: key, table: table))
+                extraDefined.append(found.languages)
               }
-              interpolations[interpolation] = matched
             } else {
               interpolations[interpolation] = unmatched
             }
