@@ -221,6 +221,14 @@ struct LookupMatcher {
     default:
       break
     }
+    // A form whose key is its first argument, unlabeled, and that reads nothing but a literal
+    // there, is no lookup when that argument does not start with one (`Text(verbatim: s)`,
+    // `Text(NSLocalizedString(…))`): most candidates that fail, told without splitting the call.
+    if shape.key.kind == .unlabeled, shape.key.position == 0, !shape.countsNonLiteral, language == .swift,
+      i + 2 < view.tokens.count, view.tokens[i + 2].kind != .string
+    {
+      return false
+    }
     parseArguments(openingAt: i + 1)
     guard let keyArgument = Self.argument(shape.key, of: arguments, labels: labels, view) else { return false }
     guard let (key, unless) = keyValue(keyArgument, shape) else { return false }
