@@ -167,9 +167,7 @@ struct SourceFolderWalk {
         name, isDirectory, isSymbolicLink in
         // A name that is not UTF-8 is left out, as a string cannot spell it.
         let isASCII = SourceBytes.isASCII(name)
-        guard name.first != UInt8(ascii: "."), isASCII || String(validating: name, as: UTF8.self) != nil else {
-          return
-        }
+        guard !Self.isHidden(name), isASCII || String(validating: name, as: UTF8.self) != nil else { return }
         if isDirectory {
           if !Self.hasExtension(name), !isSymbolicLink, !name.elementsEqual(Self.derivedData) {
             pending.append(Self.path(folder, name))
@@ -202,6 +200,14 @@ struct SourceFolderWalk {
   }
 
   private static let derivedData = Array("DerivedData".utf8)
+
+  /// Whether a name is hidden as `hasPrefix(".")` says: its first character is a dot (a dot and a
+  /// combining mark after it are another character).
+  private static func isHidden(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard name.first == UInt8(ascii: ".") else { return false }
+    guard name.count > 1, name[1] >= 0x80 else { return true }
+    return String(decoding: name, as: UTF8.self).hasPrefix(".")
+  }
 
   /// Whether a name has an extension as ``PathText/pathExtension(_:)`` finds one: text after a
   /// last dot that does not start it.

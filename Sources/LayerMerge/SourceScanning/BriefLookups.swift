@@ -1,7 +1,7 @@
 /// A brief scan's lookups (``SourceScanner``'s scan for numbering): of each only what the counts
-/// and numbering read, as plain values. A literal key of ASCII is a span of one byte array per
-/// file; a key that is its own string, an interpolation's text and a table's name are each kept
-/// once in a list.
+/// and numbering read, as plain values. A literal key of ASCII, and the text of an interpolation
+/// whose pieces are ASCII, is a span of one byte array per file; a key that is its own string, the
+/// text of another interpolation and a table's name are each kept once in a list.
 ///
 /// Not a ``SourceLookup`` each: a run's lookups are numbered and let go, and making, hashing and
 /// freeing a string per key was a fifth of the work the code added to `lint`; building, reading
@@ -99,8 +99,9 @@ struct BriefLookups: Sendable {
     return span(from: start)
   }
 
-  /// The lookup of a key (its bytes at `span` when ``appendKey(_:literalTokens:)`` took them) in
-  /// `table`, reading `bundle`; its strings are added to the lists.
+  /// The lookup of a key (its bytes at `span` when ``appendKey(_:literalTokens:)`` or
+  /// ``appendInterpolation(_:literal:)`` took them) in `table`, reading `bundle`; its strings are
+  /// added to the lists.
   mutating func lookup(key: LookupKey, span: Span?, table: LookupTable, bundle: String?) -> Lookup {
     var tableIndex: Int32 = -1
     if let name = table.name { tableIndex = index(ofTable: name) }

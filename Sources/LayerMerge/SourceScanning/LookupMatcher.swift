@@ -86,7 +86,7 @@ struct LookupMatcher {
               view: TokenView(bytes: bytes, tokens: tokens), forms: forms, names: names,
               shapes: (shapes, labels, formIndexes), language: language, brief: brief)
             defer { matcher.arguments.deallocate() }
-            matcher.run(candidates: tokens.candidates)
+            matcher.run(tokens)
             return matcher.results()
           }
         }
@@ -155,15 +155,15 @@ struct LookupMatcher {
 
   // MARK: - Private
 
-  private mutating func run(candidates: UnsafeBufferPointer<Int32>) {
-    guard language == .objectiveC else {
-      // Swift: the identifiers the lexer marked, in order (no other names a form).
-      for candidate in candidates { tryForms(at: Int(candidate)) }
+  private mutating func run(_ tokens: SourceTokens) {
+    if language == .swift, tokens.marksCandidates {
+      // The identifiers the lexer marked, in order (no other names a form).
+      for candidate in tokens.candidates { tryForms(at: Int(candidate)) }
       return
     }
-    // Objective-C: every token, for the brackets open at each.
+    // Every token: Objective-C tracks the brackets open at each.
     for i in view.tokens.indices {
-      trackGroups(at: i)
+      if language == .objectiveC { trackGroups(at: i) }
       if view.tokens[i].kind == .identifier { tryForms(at: i) }
     }
   }

@@ -49,8 +49,8 @@ public struct SourceScanner: Sendable {
   }
 
   /// The lookups in one source file for numbering their keys, and nothing more: no position, no
-  /// form, a literal key of ASCII as bytes (``BriefLookups``). A caller that reports a few lookups
-  /// scans those files again in full.
+  /// form, a literal key or an interpolation's text of ASCII as bytes (``BriefLookups``). A caller
+  /// that reports a few lookups scans those files again in full.
   func briefScan(_ bytes: [UInt8], language: SourceLanguage) -> BriefLookups {
     bytes.withUnsafeBufferPointer { scan($0, language: language, positions: false).brief }
   }

@@ -15,6 +15,8 @@ struct SourceTokens {
   /// The identifiers that may name a lookup form, by token index in order, when the lexer was
   /// given the forms' names (``FormNames/lengths``), valid as ``tokens`` are.
   var candidates: UnsafeBufferPointer<Int32> { candidateBuffer.elements }
+  /// Whether the lexer marked ``candidates``; without, any identifier may be one.
+  var marksCandidates = false
 
   /// The tokens, as the lexer appends and links them.
   private var building: UncheckedBuffer<SourceToken>

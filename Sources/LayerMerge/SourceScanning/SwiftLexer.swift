@@ -43,6 +43,7 @@ struct SwiftLexer {
     self.formLengths = formLengths
     marksCandidates = formLengths.count == 256
     out = SourceTokens(forBytes: bytes.count)
+    out.marksCandidates = marksCandidates
     // A byte-order mark is no token.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
   }

@@ -19,4 +19,7 @@ final class SharedMemo<Value: Sendable>: @unchecked Sendable {
     }
     return slot.value(make)
   }
+
+  /// How many keys have a value made or being made.
+  var count: Int { queue.sync { values.count } }
 }

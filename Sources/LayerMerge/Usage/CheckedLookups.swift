@@ -46,7 +46,7 @@ struct CheckedLookups: Sendable {
   }
 
   /// Writes a piece's length as ``interpolationText(_:)`` does, in decimal and a colon, at the
-  /// start of `buffer` (room for 20 bytes).
+  /// start of `buffer`, which has room for them.
   /// - Returns: How many bytes were written.
   static func writeLength(_ length: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let digits = digitCount(length)

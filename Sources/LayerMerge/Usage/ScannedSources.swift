@@ -52,10 +52,10 @@ public struct ScannedSources: Sendable {
   /// The keys with format specifiers of those files, by their pieces (see
   /// ``ShippedTables/match(_:table:shared:)``), made for the first target that asks.
   let sharedSkeletons = SharedMemo<ShippedTables.SkeletonIndex>()
-  /// What each interpolation matches in the tables of one name, by the tables' shared files
-  /// (``ShippedTables/sharedKeysSignature(ofTable:)``), made for the first target that asks: the
-  /// targets over one base's tables match the same keys.
-  let sharedMatches = SharedMemo<[ShippedTables.InterpolationMatch?]>()
+  /// What the interpolations match in the tables of one name, by the tables' files
+  /// (``ShippedTables/sharedKeysSignature(ofTable:)``), each made for the first target that asks:
+  /// the targets over one base's tables match the same keys.
+  let sharedMatches = SharedMemo<SharedInterpolationMatches>()
 
   /// Reads and scans files with the source scanner.
   /// - Parameters:

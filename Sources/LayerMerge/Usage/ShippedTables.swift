@@ -85,8 +85,9 @@ struct ShippedTables {
     return nil
   }
 
-  /// Which of ``languages`` (by index) have tables of this name that define `key`: for the few
-  /// keys the run's numbers lack (``definedKeys(numbers:shared:)`` answers for the rest).
+  /// Which of ``languages`` (by index) have tables of this name that define `key`: for the keys
+  /// interpolations match that the run's numbers lack (``definedKeys(numbers:shared:)`` answers for
+  /// the rest).
   func languages(defining key: String, table name: String) -> [Bool] {
     guard let byLanguage = tables[name] else { return languages.map { _ in false } }
     let byIndex = tablesByLanguageIndex.value(name) { languages.map { (byLanguage[$0] ?? []).map(TableProbe.init) } }
@@ -181,20 +182,11 @@ struct ShippedTables {
     return InterpolationMatch(key: key, number: number)
   }
 
-  /// What every interpolation of a table matches, by number (`nil` for another table's).
-  func matches(ofInterpolationsIn table: String, numbers: LookupKeyNumbers, shared: SharedMemo<SkeletonIndex>?)
-    -> [InterpolationMatch?]
-  {
-    (0..<numbers.interpolationCount).map { number in
-      numbers.interpolationTable(number) == table ? match(interpolation: number, numbers: numbers, shared: shared) : nil
-    }
-  }
-
   /// A text that two targets' tables give alike exactly when what their interpolations match in a
   /// table, and in which languages, is alike: the same development language and languages, and
-  /// each language's tables of the name the same files shared by several merges, with no key
-  /// added above them (layers above only change values) and no catalog of the name. `nil` when
-  /// the target's tables of the name are its own.
+  /// each language's tables of the name the same lowest files, with no key added above them
+  /// (layers above only change values) and no catalog of the name. `nil` when a layer above adds
+  /// keys to the table, or it has a catalog.
   func sharedKeysSignature(ofTable name: String) -> String? {
     guard catalogs[name] == nil, let byLanguage = tables[name] else { return nil }
     var text = name + "\u{0}" + developmentLanguage + "\u{0}" + languages.joined(separator: "\u{1}")

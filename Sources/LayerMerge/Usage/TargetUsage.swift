@@ -158,16 +158,14 @@ public struct TargetUsage: Sendable {
     func isDefined(_ number: Int, inLanguage index: Int) -> Bool {
       number < numbers.count ? defined.languages[index].contains(number) : extraDefined[number - numbers.count][index]
     }
-    // What the interpolations of a table match, worked out once for every target whose tables of
-    // that name are the same shared files (matching them again for each target was a third of its
+    // What the interpolations of a table match, each worked out once for every target whose tables
+    // of that name are the same files (matching them again for each target was a third of its
     // check), by table.
-    var sharedByTable: [String: [ShippedTables.InterpolationMatch?]?] = [:]
-    func sharedMatches(of table: String) -> [ShippedTables.InterpolationMatch?]? {
+    var sharedByTable: [String: SharedInterpolationMatches?] = [:]
+    func sharedMatches(of table: String) -> SharedInterpolationMatches? {
       if let known = sharedByTable[table] { return known }
       let matches = shipped.sharedKeysSignature(ofTable: table).map { signature in
-        scanned.sharedMatches.value(signature) {
-          shipped.matches(ofInterpolationsIn: table, numbers: numbers, shared: scanned.sharedSkeletons)
-        }
+        scanned.sharedMatches.value(signature) { SharedInterpolationMatches(count: numbers.interpolationCount) }
       }
       sharedByTable[table] = .some(matches)
       return matches
@@ -191,10 +189,10 @@ public struct TargetUsage: Sendable {
           // Each interpolation is matched with the tables once per target.
           if interpolations[interpolation] == unknown {
             let table = numbers.interpolationTable(interpolation)
-            let shared = sharedMatches(of: table)
-            let found =
-              shared?[interpolation]
-              ?? shipped.match(interpolation: interpolation, numbers: numbers, shared: scanned.sharedSkeletons)
+            let make = {
+              shipped.match(interpolation: interpolation, numbers: numbers, shared: scanned.sharedSkeletons)
+            }
+            let found = sharedMatches(of: table)?.match(interpolation, make) ?? make()
             if let key = found.key {
               if let number = found.number {
                 interpolations[interpolation] = number

@@ -50,7 +50,11 @@ import Testing
     ]
     let ascii = try TemporaryLayers(["Code": Dictionary(uniqueKeysWithValues: names.map { ($0, "") })])
     let mixed = try TemporaryLayers([
-      "Code": ["b.swift": "", "Caf\u{E9}/in.swift": "", "Cafe/in.swift": "", "\u{E9}.m": ""]
+      "Code": [
+        "b.swift": "", "Caf\u{E9}/in.swift": "", "Cafe/in.swift": "", "\u{E9}.m": "",
+        // A dot and a combining mark are one character, not a dot: not hidden.
+        ".\u{301}x.swift": "", ".\u{301}Views/in.swift": "", ".\u{E9}.swift": "",
+      ]
     ])
     for files in [ascii, mixed] {
       let folder = files.path("Code")

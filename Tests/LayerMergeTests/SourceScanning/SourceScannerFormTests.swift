@@ -230,6 +230,29 @@ import Testing
     #expect(scanned(source).map(\.key) == [.literal("inner")])
   }
 
+  /// A form that reads only a literal as its first argument reads one however it is written (raw,
+  /// multi-line, on the next line, after a comment); anything else there (a parenthesis, a label,
+  /// nothing) is no lookup.
+  @Test func aLiteralOnlyFormReadsTheLiteralThatStartsItsArguments() {
+    let source = #"""
+      import SwiftUI
+      Text(#"raw"#)
+      Text(
+        "next line")
+      Text("""
+        multi
+        """)
+      Text(("parenthesized"))
+      Text()
+      Text(verbatim: "labeled")
+      Text(/* why */ "after a comment")
+      """#
+    #expect(
+      scanned(source).map(\.key) == [
+        .literal("raw"), .literal("next line"), .literal("multi"), .literal("after a comment"),
+      ])
+  }
+
   @Test func objectiveCMacroDefinitionsAreNoLookups() {
     let source = """
       #define NSLocalizedString(key, comment) [NSBundle.mainBundle localizedStringForKey:(key) value:@"" table:nil]
