@@ -117,6 +117,29 @@ struct SourceTokens {
     return literal
   }
 
+  /// Appends a whole one-line literal without `#`, escapes or interpolations, `"` at `start`, its
+  /// text `textStart..<textEnd` and its closing `"` at `textEnd`: the token, the literal and its one
+  /// segment at once, as ``beginLiteral(_:hashes:at:)``, ``addSegment(to:_:_:startsLine:)`` and
+  /// ``endLiteral(_:at:terminated:)`` make them (most literals of code are keys like these).
+  @inline(__always)
+  mutating func appendPlainLiteral(start: Int, textStart: Int, textEnd: Int) {
+    let literal = Int32(literalBuffer.count)
+    let token = Int32(building.count)
+    let segment = Int32(segmentBuffer.count)
+    building.append(
+      SourceToken(
+        kind: .string, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: textEnd + 1),
+        link: literal))
+    segmentBuffer.append(
+      LiteralSegment(
+        start: Int32(truncatingIfNeeded: textStart), end: Int32(truncatingIfNeeded: textEnd), next: -1,
+        startsLine: false))
+    literalBuffer.append(
+      SourceStringLiteral(
+        style: .swiftSingleLine, hashes: 0, firstToken: token, lastToken: token, firstSegment: segment,
+        lastSegment: segment, segmentCount: 1, indentationStart: 0, indentationEnd: 0, isTerminated: true))
+  }
+
   mutating func addSegment(to literal: Int32, _ start: Int, _ end: Int, startsLine: Bool = false) {
     let index = Int32(segmentBuffer.count)
     segmentBuffer.append(

@@ -246,6 +246,16 @@ struct SwiftLexer {
         j += 1
       }
     }
+    if !multiLine && hashes == 0 {
+      // Most literals are plain text up to their closing quote: made in one step.
+      var j = i + 1
+      while j < n, !SourceBytes.isStringSpecial(p[j]) { j += 1 }
+      if j < n, p[j] == SourceBytes.quote {
+        out.appendPlainLiteral(start: start, textStart: i + 1, textEnd: j)
+        i = j + 1
+        return
+      }
+    }
     let literal = out.beginLiteral(multiLine ? .swiftMultiLine : .swiftSingleLine, hashes: hashes, at: start)
     if multiLine {
       i += 3
