@@ -26,6 +26,9 @@ struct BriefLookups: Sendable {
     case interpolationBytes
     /// Not a literal: counted, never numbered.
     case dynamic
+
+    /// Whether the key is an interpolation's text, numbered apart from literal keys.
+    var isInterpolation: Bool { self == .interpolation || self == .interpolationBytes }
   }
 
   /// One lookup.
@@ -107,14 +110,11 @@ struct BriefLookups: Sendable {
     if let name = table.name { tableIndex = index(ofTable: name) }
     let ownTables = SourceLookup.readsOwnTables(bundle: bundle)
     if let span {
+      var isInterpolation = false
+      if case .interpolated = key { isInterpolation = true }
       // An interpolation's lengths and colons are no letters: its text has one when a piece does.
-      guard case .interpolated = key else {
-        return Lookup(
-          key: .bytes, span: span, table: tableIndex, readsOwnTables: ownTables,
-          hasText: withKey(span, KeySkeleton.hasASCIILetter))
-      }
       return Lookup(
-        key: .interpolationBytes, span: span, table: tableIndex, readsOwnTables: ownTables,
+        key: isInterpolation ? .interpolationBytes : .bytes, span: span, table: tableIndex, readsOwnTables: ownTables,
         hasText: withKey(span, KeySkeleton.hasASCIILetter))
     }
     switch key {
@@ -130,6 +130,20 @@ struct BriefLookups: Sendable {
         hasText: KeySkeleton.hasText(key))
     case .dynamic:
       return Lookup(key: .dynamic, table: tableIndex, readsOwnTables: ownTables, hasText: false)
+    }
+  }
+
+  /// The text a lookup's key is numbered by, its bytes or its string's, read in place; `nil` for a
+  /// dynamic key.
+  func withText<Result>(of lookup: Lookup, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    switch lookup.key {
+    case .bytes, .interpolationBytes:
+      return withKey(lookup.span, body)
+    case .string, .interpolation:
+      var text = strings[Int(lookup.string)]
+      return text.withUTF8(body)
+    case .dynamic:
+      return nil
     }
   }
 

@@ -18,9 +18,9 @@ struct SwiftLexer {
   private let n: Int
   private var i = 0
   private var out: SourceTokens
-  /// ``FormNames/lengths``, to mark candidates with (none without: then no identifier is one).
+  /// ``FormNames/lengths``, to mark candidates with (``SourceTokens/marksCandidates`` says
+  /// whether the lexer was given them).
   private let formLengths: UnsafeBufferPointer<UInt64>
-  private let marksCandidates: Bool
 
   /// Lexes `bytes` and gives the tokens to `body`; they are freed when it returns.
   /// - Parameter formLengths: The forms' names' ``FormNames/lengths``: each identifier whose first
@@ -41,9 +41,8 @@ struct SwiftLexer {
     p = bytes
     n = bytes.count
     self.formLengths = formLengths
-    marksCandidates = formLengths.count == 256
     out = SourceTokens(forBytes: bytes.count)
-    out.marksCandidates = marksCandidates
+    out.marksCandidates = formLengths.count == 256
     // A byte-order mark is no token.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
   }
@@ -68,7 +67,7 @@ struct SwiftLexer {
         i += 1
         while i < n, SourceBytes.isIdentifierContinue(p[i]) { i += 1 }
         out.append(.identifier, start, i)
-        if marksCandidates, formLengths[Int(b)] & FormNames.lengthBit(i - start) != 0 { out.markCandidate() }
+        markIfCandidate(firstByte: b, length: i - start)
       } else if SourceBytes.isDigit(b) {
         lexNumber()
       } else {
@@ -141,7 +140,7 @@ struct SwiftLexer {
       if j < n, p[j] == UInt8(ascii: "`") { j += 1 }
       out.append(.identifier, start, j)
       // A form named with its backticks (a declared helper) is matched as written.
-      if marksCandidates, formLengths[Int(b)] & FormNames.lengthBit(j - start) != 0 { out.markCandidate() }
+      markIfCandidate(firstByte: b, length: j - start)
       i = j
     default:
       if SourceBytes.isOperatorCharacter(b) {
@@ -150,6 +149,13 @@ struct SwiftLexer {
         punctuation(.other)
       }
     }
+  }
+
+  /// Marks the identifier just appended as a candidate when some form's name starts with its first
+  /// byte and has its length.
+  @inline(__always)
+  private mutating func markIfCandidate(firstByte: UInt8, length: Int) {
+    if out.marksCandidates, formLengths[Int(firstByte)] & FormNames.lengthBit(length) != 0 { out.markCandidate() }
   }
 
   @inline(__always)

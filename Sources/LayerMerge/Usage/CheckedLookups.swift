@@ -115,11 +115,8 @@ struct CheckedLookups: Sendable {
         literal += 1
         guard lookup.hasText else { continue }
         indexes.append(index)
-        switch lookup.key {
-        case .bytes, .interpolationBytes: digests.append(brief.withKey(lookup.span, KeyIndex.digest))
-        case .string, .interpolation: digests.append(KeyIndex.digest(of: brief.strings[Int(lookup.string)]))
-        case .dynamic: break
-        }
+        // Counted as literal, the key is no dynamic one: it has a text.
+        digests.append(brief.withText(of: lookup, KeyIndex.digest) ?? 0)
       }
     }
     recorded = brief
@@ -140,20 +137,12 @@ struct CheckedLookups: Sendable {
       let table = Int(lookup.table)
       let slot = slots[table] ?? numbers.slot(of: recorded.tables[table])
       slots[table] = slot
-      switch lookup.key {
-      case .bytes:
-        numbered.append(recorded.withKey(lookup.span) { numbers.number(ofBytes: $0, in: slot, digest: digest) })
-      case .string:
-        numbered.append(numbers.number(of: recorded.strings[Int(lookup.string)], in: slot, digest: digest))
-      case .interpolation:
-        numbered.append(
-          -1 - numbers.number(ofInterpolation: recorded.strings[Int(lookup.string)], in: slot, digest: digest))
-      case .interpolationBytes:
-        numbered.append(
-          -1 - recorded.withKey(lookup.span) { numbers.number(ofInterpolationBytes: $0, in: slot, digest: digest) })
-      case .dynamic:
-        break
+      let number = recorded.withText(of: lookup) { text in
+        lookup.key.isInterpolation
+          ? -1 - numbers.number(ofInterpolationBytes: text, in: slot, digest: digest)
+          : numbers.number(ofBytes: text, in: slot, digest: digest)
       }
+      if let number { numbered.append(number) }
     }
   }
 }

@@ -25,7 +25,7 @@ struct LookupKeyNumbers: Sendable {
   }
 
   /// The table and pieces of an interpolated key's number
-  /// (``number(ofInterpolation:in:digest:)``).
+  /// (``number(ofInterpolationBytes:in:digest:)``).
   func interpolation(_ number: Int) -> (table: String, pieces: [String]) {
     (tableNames[interpolations.table(of: number)], interpolations.withBytes(of: number, CheckedLookups.pieces(ofText:)))
   }
@@ -60,22 +60,11 @@ struct LookupKeyNumbers: Sendable {
     literals.number(of: key, table: table.index, digest: digest)
   }
 
-  /// The number of `key` of a table, numbering it if it is new.
-  /// - Parameter digest: The key's digest (``KeyIndex/digest(_:)``).
-  mutating func number(of key: String, in table: TableSlot, digest: UInt64) -> Int {
-    literals.number(of: key, table: table.index, digest: digest)
-  }
-
-  /// The number of an interpolated key of a table, numbering it if it is new.
+  /// The number of an interpolated key of a table given by its text's bytes, numbering it if it
+  /// is new.
   /// - Parameters:
   ///   - text: Its pieces as ``CheckedLookups/interpolationText(_:)`` spells them.
   ///   - digest: The text's digest (``KeyIndex/digest(_:)``).
-  mutating func number(ofInterpolation text: String, in table: TableSlot, digest: UInt64) -> Int {
-    interpolations.number(of: text, table: table.index, digest: digest)
-  }
-
-  /// The number of an interpolated key of a table given by its text's bytes, numbering it if it
-  /// is new.
   mutating func number(ofInterpolationBytes text: UnsafeBufferPointer<UInt8>, in table: TableSlot, digest: UInt64)
     -> Int
   {
@@ -149,14 +138,7 @@ private struct NumberedTexts: Sendable {
     }
   }
 
-  /// The number of `text` in `table`, numbering it if it is new.
-  mutating func number(of text: String, table: Int, digest: UInt64) -> Int {
-    var text = text
-    return text.withUTF8 { number(of: $0, table: table, digest: digest) }
-  }
-
-  // MARK: - Private
-
+  /// The number of the text with these bytes in `table`, numbering it if it is new.
   mutating func number(of text: UnsafeBufferPointer<UInt8>, table: Int, digest: UInt64) -> Int {
     if let known = find(text, table: table, digest: digest) { return known }
     let number = tables.count
@@ -172,6 +154,8 @@ private struct NumberedTexts: Sendable {
     place(bucket)
     return number
   }
+
+  // MARK: - Private
 
   private mutating func place(_ bucket: Bucket) {
     let mask = buckets.count - 1

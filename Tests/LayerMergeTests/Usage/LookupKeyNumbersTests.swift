@@ -6,11 +6,6 @@ import Testing
 /// The run's key numbers: each key of each table numbered once, in the order first seen, found
 /// again byte for byte however many keys the run has.
 @Suite struct LookupKeyNumbersTests {
-  private static func digest(_ text: String) -> UInt64 {
-    var text = text
-    return text.withUTF8 { KeyIndex.digest($0) }
-  }
-
   @Test func everyKeyOfEveryTableHasOneNumberFoundAgainAfterTheTableGrows() throws {
     var numbers = LookupKeyNumbers()
     let tables = ["Localizable", "Settings", "Widget"]
@@ -19,7 +14,7 @@ import Testing
     var given: [String: Int] = [:]
     for key in keys {
       for table in tables {
-        given["\(table)/\(key)"] = numbers.number(of: key, in: numbers.slot(of: table), digest: Self.digest(key))
+        given["\(table)/\(key)"] = numbers.numbered(key, in: numbers.slot(of: table))
       }
     }
     #expect(numbers.count == keys.count * tables.count)
@@ -30,7 +25,7 @@ import Testing
       for table in tables {
         let number = given["\(table)/\(key)"]
         let slot = try #require(numbers.askedSlot(of: table))
-        #expect(numbers.number(of: key, in: slot, digest: Self.digest(key)) == number)
+        #expect(numbers.numbered(key, in: slot) == number)
         #expect(numbers.number(of: key, table: table) == number)
         #expect(
           numbers.number(ofKeyOf: LocalizationEntry(key: key, value: .string("")), digest: nil, in: slot) == number)
@@ -46,8 +41,8 @@ import Testing
     var numbers = LookupKeyNumbers()
     let precomposed = "caf\u{E9}"
     let decomposed = "cafe\u{301}"
-    let first = numbers.number(of: precomposed, in: numbers.slot(of: "Localizable"), digest: Self.digest(precomposed))
-    let second = numbers.number(of: decomposed, in: numbers.slot(of: "Localizable"), digest: Self.digest(decomposed))
+    let first = numbers.numbered(precomposed, in: numbers.slot(of: "Localizable"))
+    let second = numbers.numbered(decomposed, in: numbers.slot(of: "Localizable"))
     #expect(first != second)
     #expect(numbers.number(of: decomposed, table: "Localizable") == second)
   }
@@ -63,12 +58,25 @@ import Testing
   @Test func interpolationsAreNumberedApartFromKeys() {
     var numbers = LookupKeyNumbers()
     let text = CheckedLookups.interpolationText(["Hello ", ""])
-    let key = numbers.number(of: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text))
-    let interpolation = numbers.number(
-      ofInterpolation: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text))
+    let key = numbers.numbered(text, in: numbers.slot(of: "Localizable"))
+    let interpolation = numbers.numberedInterpolation(text, in: numbers.slot(of: "Localizable"))
     #expect((key, interpolation) == (0, 0))
     #expect((numbers.count, numbers.interpolationCount) == (1, 1))
-    #expect(numbers.number(ofInterpolation: text, in: numbers.slot(of: "Localizable"), digest: Self.digest(text)) == 0)
-    #expect(numbers.number(ofInterpolation: text, in: numbers.slot(of: "Settings"), digest: Self.digest(text)) == 1)
+    #expect(numbers.numberedInterpolation(text, in: numbers.slot(of: "Localizable")) == 0)
+    #expect(numbers.numberedInterpolation(text, in: numbers.slot(of: "Settings")) == 1)
+  }
+}
+
+extension LookupKeyNumbers {
+  /// Numbers `key` given as a scan gives it, by its bytes and their digest.
+  fileprivate mutating func numbered(_ key: String, in table: TableSlot) -> Int {
+    var key = key
+    return key.withUTF8 { number(ofBytes: $0, in: table, digest: KeyIndex.digest($0)) }
+  }
+
+  /// Numbers an interpolation's text given as a scan gives it, by its bytes and their digest.
+  fileprivate mutating func numberedInterpolation(_ text: String, in table: TableSlot) -> Int {
+    var text = text
+    return text.withUTF8 { number(ofInterpolationBytes: $0, in: table, digest: KeyIndex.digest($0)) }
   }
 }
