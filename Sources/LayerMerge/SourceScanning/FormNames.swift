@@ -87,11 +87,11 @@ final class FormNames: Sendable {
     return nil
   }
 
-  // MARK: - Private
-
   /// The bit of ``lengths`` for an identifier of this length.
   @inline(__always)
   static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+  // MARK: - Private
 
   /// FNV-1a.
   @inline(__always)
