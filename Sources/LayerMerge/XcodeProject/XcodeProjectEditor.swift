@@ -433,20 +433,40 @@ public enum XcodeProjectEditor {
     }
 
     private func unsupported(_ error: PBXEditor.LayoutError) -> XcodeProjectError {
-      .unsupportedLayout(
+      // The editor's lines end at LF: with CR LF endings every line it reads back ends in a CR,
+      // and the layout error it meets there is not the problem to report.
+      if let crlf = Self.firstCRLF(in: document.bytes) { return lineEndings(at: crlf) }
+      return .unsupportedLayout(
         path: project.filePath,
         position: error.offset.map { XcodeProjectReader.position(of: $0, in: document.bytes) },
         message: "cannot edit this project line by line: \(error.message); open and save the project in Xcode "
           + "(which writes it in its own layout), then run this again; nothing was changed")
     }
 
+    private func lineEndings(at offset: Int) -> XcodeProjectError {
+      .unsupportedLayout(
+        path: project.filePath, position: XcodeProjectReader.position(of: offset, in: document.bytes),
+        message: "cannot edit this project line by line: its lines end in CR LF, where Xcode writes LF alone "
+          + "(a checkout with git's core.autocrlf makes them so); convert the file's line endings to LF (with "
+          + "git: git config core.autocrlf input, then check the file out again), then run this again; "
+          + "nothing was changed")
+    }
+
+    /// The offset of the first CR that ends a line, if any does.
+    private static func firstCRLF(in bytes: [UInt8]) -> Int? {
+      bytes.indices.dropLast().first { bytes[$0] == 0x0D && bytes[$0 + 1] == 0x0A }
+    }
+
     func finish(_ results: [XcodeProjectEdit.TargetResult]) throws(XcodeProjectError) -> XcodeProjectEdit {
+      let edited: (bytes: [UInt8], splices: [PBXEditor.Splice])
       do {
-        let (bytes, changes) = try editor.result()
-        return XcodeProjectEdit(project: project, bytes: bytes, changes: changes, targets: results)
+        edited = try editor.result()
       } catch {
         throw unsupported(error)
       }
+      // An edit that changes nothing goes through; any other would write LF lines among CR LF ones.
+      if !edited.splices.isEmpty, let crlf = Self.firstCRLF(in: document.bytes) { throw lineEndings(at: crlf) }
+      return XcodeProjectEdit(project: project, bytes: edited.bytes, changes: edited.splices, targets: results)
     }
   }
 }

@@ -134,6 +134,45 @@ import Testing
     }
   }
 
+  /// An edit of a project whose lines end in CR LF (a checkout with git's `core.autocrlf`) is
+  /// refused, saying so at the first such line. It was refused, but as "an element of this list
+  /// shares its line with other text", which sent users looking for a layout problem. One CR LF
+  /// line among LF lines is refused the same way (the edit would mix the two); an edit that changes
+  /// nothing (uninstall where there is no phase) goes through.
+  @Test func lineEndingsOfCRLFAreRefusedForWhatTheyAre() throws {
+    let fixtures = PhaseShapeTests.fixtures
+    let fixture = fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
+    let text = String(decoding: try Data(contentsOf: fixture), as: UTF8.self)
+    let installed = String(
+      decoding: try Data(contentsOf: fixtures.appendingPathComponent("expected/BrandApp-installed.pbxproj")),
+      as: UTF8.self)
+    let objects = "\tobjects = {\n"
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let objectsLine = try #require(lines.firstIndex { $0 + "\n" == objects }) + 1
+    let cases: [(text: String, installed: Bool, line: Int, column: Int)] = [
+      (text.replacing("\n", with: "\r\n"), false, 1, 14),
+      (installed.replacing("\n", with: "\r\n"), true, 1, 14),
+      (text.replacing(objects, with: "\tobjects = {\r\n"), false, objectsLine, 13),
+    ]
+    for (index, (crlf, isInstalled, line, column)) in cases.enumerated() {
+      let project = try XcodeProjectReader.parse(Array(crlf.utf8), path: fixture.path)
+      func refused(_ edit: () throws -> XcodeProjectEdit) {
+        let error = #expect(throws: XcodeProjectError.self, "case \(index)") { _ = try edit() }
+        #expect(error?.position == TextPosition(line: line, column: column), "case \(index)")
+        #expect(error?.message.contains("lines end in CR LF") == true, "case \(index)")
+      }
+      refused { try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"]) }
+      let uninstall = {
+        try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: project, targets: ["Acme"])
+      }
+      if isInstalled {
+        refused(uninstall)
+      } else {
+        #expect(try uninstall().changesFile == false, "case \(index)")
+      }
+    }
+  }
+
   /// Found by the fuzz target: a target that lists the phase twice. Install keeps it, uninstall
   /// takes both lines out (it tried to take each out twice, and refused its own edits).
   @Test func aPhaseListedTwiceIsTakenOutOnce() throws {
