@@ -54,12 +54,13 @@ struct PBXEditor {
     splices.append(Splice(range: try objectLines(key: entry.key, value: entry.value), text: Array(lines.utf8)))
   }
 
-  /// The text of an object's lines, as the file has it.
+  /// The text of an object's lines, as the file has it but for line ends: CR LF reads as LF, so that
+  /// an object ``PBXWriter`` would write the same compares equal in a checkout that made them CR LF.
   func objectText(id: String) -> String? {
     guard let entry = document.entry(id), let range = try? objectLines(key: entry.key, value: entry.value) else {
       return nil
     }
-    return String(decoding: document.bytes[range], as: UTF8.self)
+    return String(decoding: document.bytes[range], as: UTF8.self).replacing("\r\n", with: "\n")
   }
 
   // MARK: Array elements
@@ -383,13 +384,15 @@ struct PBXEditor {
     return 0
   }
 
-  /// Where the next line starts, when only spaces and tabs follow `offset` on its line.
+  /// Where the next line starts, when only spaces and tabs follow `offset` on its line (the line
+  /// may end in CR LF: such a file is read, never edited).
   private func lineEnd(after offset: Int) -> Int? {
     var i = offset
     let bytes = document.bytes
     while i < bytes.count {
       let byte = bytes[i]
       if byte == 0x0A { return i + 1 }
+      if byte == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { return i + 2 }
       guard byte == 0x20 || byte == 0x09 else { return nil }
       i += 1
     }

@@ -137,8 +137,9 @@ import Testing
   /// An edit of a project whose lines end in CR LF (a checkout with git's `core.autocrlf`) is
   /// refused, saying so at the first such line. It was refused, but as "an element of this list
   /// shares its line with other text", which sent users looking for a layout problem. One CR LF
-  /// line among LF lines is refused the same way (the edit would mix the two); an edit that changes
-  /// nothing (uninstall where there is no phase) goes through.
+  /// line among LF lines is refused the same way (the edit would mix the two). What changes
+  /// nothing goes through: uninstall where there is no phase, and install where the phase is as it
+  /// would write it, line ends aside (it read as outdated, and install was refused).
   @Test func lineEndingsOfCRLFAreRefusedForWhatTheyAre() throws {
     let fixtures = PhaseShapeTests.fixtures
     let fixture = fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
@@ -161,13 +162,19 @@ import Testing
         #expect(error?.position == TextPosition(line: line, column: column), "case \(index)")
         #expect(error?.message.contains("lines end in CR LF") == true, "case \(index)")
       }
-      refused { try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"]) }
+      let install = { try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"]) }
       let uninstall = {
         try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: project, targets: ["Acme"])
       }
+      let acme = try #require(project.target(named: "Acme"))
+      let status = XcodeProjectEditor.status(of: Self.phase, in: project, target: acme)
       if isInstalled {
+        #expect(status == .current, "case \(index)")
+        #expect(try install().changesFile == false, "case \(index)")
         refused(uninstall)
       } else {
+        #expect(status == .absent, "case \(index)")
+        refused(install)
         #expect(try uninstall().changesFile == false, "case \(index)")
       }
     }
