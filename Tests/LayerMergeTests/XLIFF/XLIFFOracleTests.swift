@@ -93,6 +93,56 @@ import Testing
     #expect(XLIFFOracle.disagreement(bytes) == nil)
   }
 
+  /// Found by CI's fuzz run: a processing instruction without data in a UTF-16 document. XMLParser
+  /// crashes on one (it takes the length of libxml2's null data pointer); the oracle gave it a
+  /// space before `?>` only where the bytes spell `?>` in UTF-8, so a UTF-16 one, with a byte
+  /// order mark or without, crashed the fuzz target. In UTF-32 the same.
+  @Test func aProcessingInstructionWithoutDataIsReadInEveryEncodingLibxml2Detects() throws {
+    let text = "<?pi?><xliff version=\"1.2\"><?a?><file original=\"f\" source-language=\"en\"/></xliff>"
+    func utf16(_ bigEndian: Bool) -> [UInt8] {
+      text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+    func utf32(_ bigEndian: Bool) -> [UInt8] {
+      text.unicodeScalars.flatMap { scalar -> [UInt8] in
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+        return bigEndian ? bytes.reversed() : bytes
+      }
+    }
+    let documents: [(name: String, bytes: [UInt8])] = [
+      ("UTF-8", Array(text.utf8)),
+      ("UTF-16LE with its BOM", [0xFF, 0xFE] + utf16(false)), ("UTF-16BE with its BOM", [0xFE, 0xFF] + utf16(true)),
+      ("UTF-16LE", utf16(false)), ("UTF-16BE", utf16(true)),
+      ("UTF-32LE", utf32(false)), ("UTF-32BE", utf32(true)),
+    ]
+    let utf8 = XLIFFOracle.foundation(documents[0].bytes)
+    #expect(utf8 == .document([.init(original: "f", sourceLanguage: "en", targetLanguage: nil, units: [])]))
+    for (name, bytes) in documents.dropFirst() {
+      // Reaching this line at all is most of the test: the crash took the process down.
+      let reading = XLIFFOracle.foundation(bytes)
+      // libxml2 here reads UTF-32LE as malformed, with or without the instructions' data.
+      #expect(reading == utf8 || (name == "UTF-32LE" && reading.isMalformed), "\(name): \(reading)")
+    }
+    // The fuzz run's input: UTF-16LE, an instruction `<?x…` whose `?>` ends it without data.
+    let found = try #require(
+      Data(
+        base64Encoded: "//48AD8AePptAGxtbDp7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7"
+          + "e3t7e3t7e3t7e3t7e3t7e3t7e3t7e3t7e2VzOnRjOnhsaWZmOmQxLjI/AD4ACgA8AHgAPD9sAGk="))
+    #expect(XLIFFOracle.disagreement(Array(found)) == nil)
+  }
+
+  /// Found by a fuzz run: a document labelled UTF-16 whose bytes are not (no byte order mark, no
+  /// `<?` in UTF-16), with invalid UTF-8 in a name. libxml2 keeps reading such bytes as UTF-8 and
+  /// hands the name on, and XMLParser traps on it: the oracle took the label for a conversion
+  /// and gave it the bytes. It must judge them without XMLParser, as malformed.
+  @Test(arguments: ["UTF-16", "utf16"])
+  func aLabelOfUTF16OnBytesThatAreNotIsReadAsUTF8(_ label: String) {
+    let bytes =
+      Array("<?xml version='1.0' encoding='\(label)'?>\n<x:xlif".utf8) + [0xFF, 0xFF]
+      + Array("f xmlns:x=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\"/>".utf8)
+    #expect(XLIFFOracle.foundation(bytes).isMalformed)
+    #expect(XLIFFOracle.disagreement(bytes) == nil)
+  }
+
   @Test func utf16CutMidCharacterIsRefusedWhereLibxml2ReadsOn() {
     let bytes: [UInt8] =
       [0xFF, 0xFE] + "<xliff version=\"1.2\"/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x20]
