@@ -126,10 +126,13 @@ public enum ProjectFileWriter {
     }
   }
 
-  /// `path` relative to `folder` when it lies inside it, else as it is.
+  /// `path` relative to `folder` when it lies inside it, else as it is. A path with more than one
+  /// slash after the folder (`folder//Brands`) stays as it is too: what follows the folder would
+  /// read as an absolute path, outside it.
   private static func relative(_ path: String, to folder: String) -> String {
-    if folder == "." || folder.isEmpty { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    let prefix = folder == "." || folder.isEmpty ? "./" : folder.hasSuffix("/") ? folder : folder + "/"
+    guard path.hasPrefix(prefix) else { return path }
+    let rest = path.dropFirst(prefix.count)
+    return rest.hasPrefix("/") ? path : String(rest)
   }
 }
