@@ -143,6 +143,21 @@ import Testing
     #expect(XLIFFOracle.disagreement(bytes) == nil)
   }
 
+  /// Found by review: a declaration of UTF-16LE or UTF-16BE in a document that starts in 8 bits.
+  /// libxml2 switches to UTF-16 after the name and reads on, where a processing instruction
+  /// without data crashes XMLParser as above; the oracle, reading the first bytes, gave it no
+  /// space. locmerge refuses such a file (docs/xliff.md), so libxml2's reading is not needed.
+  @Test(arguments: [false, true])
+  func aDeclaredUTF16AfterAnEightBitStartIsOurRefusalAlone(_ bigEndian: Bool) {
+    let label = bigEndian ? "UTF-16BE" : "UTF-16LE"
+    let rest = "?><xliff version=\"1.2\"><?pi?></xliff>".utf16.flatMap {
+      bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+    }
+    let bytes = Array("<?xml version=\"1.0\" encoding=\"\(label)\"".utf8) + rest
+    #expect(XLIFFOracle.ours(bytes).isMalformed)
+    #expect(XLIFFOracle.disagreement(bytes) == nil)
+  }
+
   @Test func utf16CutMidCharacterIsRefusedWhereLibxml2ReadsOn() {
     let bytes: [UInt8] =
       [0xFF, 0xFE] + "<xliff version=\"1.2\"/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x20]
