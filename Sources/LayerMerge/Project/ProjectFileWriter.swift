@@ -126,13 +126,14 @@ public enum ProjectFileWriter {
     }
   }
 
-  /// `path` relative to `folder` when it lies inside it, else as it is. A path with more than one
-  /// slash after the folder (`folder//Brands`) stays as it is too: what follows the folder would
-  /// read as an absolute path, outside it.
+  /// `path` relative to `folder` when it lies inside it, else as it is. After more than one slash
+  /// (`folder//Brands`), what follows the folder would read as an absolute path, outside it: an
+  /// absolute path then stays as it is (it reads back the same), a relative one loses the slashes.
   private static func relative(_ path: String, to folder: String) -> String {
     let prefix = folder == "." || folder.isEmpty ? "./" : folder.hasSuffix("/") ? folder : folder + "/"
     guard path.hasPrefix(prefix) else { return path }
     let rest = path.dropFirst(prefix.count)
-    return rest.hasPrefix("/") ? path : String(rest)
+    guard rest.hasPrefix("/") else { return String(rest) }
+    return path.hasPrefix("/") ? path : String(rest.drop { $0 == "/" })
   }
 }

@@ -53,6 +53,15 @@ import Testing
     #expect(Self.withoutPositions(again) == Self.withoutPositions(project), "\(written)")
   }
 
+  /// A project made in code in a relative folder, its base under it with a doubled slash: the
+  /// written base is the folder's `Localization/Base`, not `/Localization/Base` (the disk's root)
+  /// nor the path again under the folder.
+  @Test func aRelativeFolderWithADoubledSlashWritesWhatFollows() throws {
+    let project = ProjectFile(path: "App/locmerge.json", base: Layer(path: "App//Localization/Base"), targets: [])
+    let written = ProjectFileWriter.text(for: project)
+    #expect(written.contains(#""base": "Localization/Base""#), "\(written)")
+  }
+
   @Test func aFolderLayoutGivesOneTargetPerFolder() throws {
     let fixture = try TemporaryLayers([
       "Localization/Base": ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"],
