@@ -30,11 +30,12 @@ public func fuzzPBXProj(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     fatalError("a second install changed the project")
   }
   // Uninstalling gives back the input when the input had no such phase (a seed may have one). Where
-  // install changed nothing (the phases were there), the layout is the input's, which uninstall may
-  // refuse as install may (lines ending in CR LF).
+  // install changed nothing in a file of CR LF lines (its phases were there), uninstall is refused
+  // as any edit of such a file is.
   let hadPhase = project.targets.contains { XcodeProjectEditor.status(of: phase, in: project, target: $0) != .absent }
   let uninstall = try? XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: names)
-  if uninstall == nil && !install.changesFile { return 0 }
+  let hasCRLF = bytes.indices.dropLast().contains { bytes[$0] == 0x0D && bytes[$0 + 1] == 0x0A }
+  if uninstall == nil && !install.changesFile && hasCRLF { return 0 }
   guard let uninstall, hadPhase || uninstall.bytes == bytes else {
     fatalError("uninstall did not give back the original bytes")
   }

@@ -448,8 +448,8 @@ public enum XcodeProjectEditor {
         path: project.filePath, position: XcodeProjectReader.position(of: offset, in: document.bytes),
         message: "cannot edit this project line by line: its lines end in CR LF, where Xcode writes LF alone "
           + "(a checkout with git's core.autocrlf makes them so); convert the file's line endings to LF (with "
-          + "git: git config core.autocrlf input, then check the file out again), then run this again; "
-          + "nothing was changed")
+          + "git: git config core.autocrlf input, delete the file, then git checkout -- it), then run this "
+          + "again; nothing was changed")
     }
 
     /// The offset of the first CR that ends a line, if any does.

@@ -117,5 +117,4 @@ import Testing
     }
     #expect(ratio < LinearTime.budget, "8× the known errors took \(ratio)× as long")
   }
-
 }
