@@ -112,6 +112,21 @@ package final class PBXDocument: Sendable {
     return Int(node.start)..<Int(node.end)
   }
 
+  /// Whether the byte at `offset` is inside a quoted string (`"…"` or `'…'`, quotes included).
+  /// Nodes come in the order of their starts and a string holds no node, so the string holding a
+  /// byte is the last node that starts at or before it.
+  func isInQuotedString(_ offset: Int) -> Bool {
+    var low = 0
+    var high = nodes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(nodes[middle].start) <= offset { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return false }
+    let node = nodes[low - 1]
+    return (node.kind == .quotedString || node.kind == .escapedString) && offset < Int(node.end)
+  }
+
   /// The value of a string node (`nil` for other kinds).
   func string(_ index: Int32) -> String? {
     switch nodes[Int(index)].kind {

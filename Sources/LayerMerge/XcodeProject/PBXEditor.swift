@@ -54,6 +54,15 @@ struct PBXEditor {
     splices.append(Splice(range: try objectLines(key: entry.key, value: entry.value), text: Array(lines.utf8)))
   }
 
+  /// The offset of the first CR LF that ends a line, if any does: one inside a quoted string is the
+  /// string's (a generator may write a line break raw there), not a line end.
+  func firstCRLFLineEnd() -> Int? {
+    let bytes = document.bytes
+    return bytes.indices.dropLast().first {
+      bytes[$0] == 0x0D && bytes[$0 + 1] == 0x0A && !document.isInQuotedString($0)
+    }
+  }
+
   /// The text of an object's lines, as the file has it but for line ends: CR LF reads as LF, so that
   /// an object ``PBXWriter`` would write the same compares equal in a checkout that made them CR LF.
   func objectText(id: String) -> String? {

@@ -435,7 +435,7 @@ public enum XcodeProjectEditor {
     private func unsupported(_ error: PBXEditor.LayoutError) -> XcodeProjectError {
       // The editor's lines end at LF: with CR LF endings every line it reads back ends in a CR,
       // and the layout error it meets there is not the problem to report.
-      if let crlf = Self.firstCRLF(in: document.bytes) { return lineEndings(at: crlf) }
+      if let crlf = editor.firstCRLFLineEnd() { return lineEndings(at: crlf) }
       return .unsupportedLayout(
         path: project.filePath,
         position: error.offset.map { XcodeProjectReader.position(of: $0, in: document.bytes) },
@@ -452,35 +452,6 @@ public enum XcodeProjectEditor {
           + "again; nothing was changed")
     }
 
-    /// The offset of the first CR that ends a line, if any does. One inside a quoted string is the
-    /// string's (a generator may write a line break raw there), not a line end; a quote inside a
-    /// comment starts no string.
-    private static func firstCRLF(in bytes: [UInt8]) -> Int? {
-      let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
-      var index = 0
-      while index + 1 < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0D && bytes[index + 1] == 0x0A { return index }
-        if byte == quote {
-          index += 1
-          while index < bytes.count, bytes[index] != quote { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
-        } else if byte == slash && bytes[index + 1] == star {
-          // To the comment's end; a CR LF on the way is a line end all the same.
-          index += 2
-          while index + 1 < bytes.count, !(bytes[index] == star && bytes[index + 1] == slash) {
-            if bytes[index] == 0x0D && bytes[index + 1] == 0x0A { return index }
-            index += 1
-          }
-          index += 1
-        } else if byte == slash && bytes[index + 1] == slash {
-          // To the line's end, which the loop then looks at.
-          while index + 1 < bytes.count, bytes[index + 1] != 0x0D, bytes[index + 1] != 0x0A { index += 1 }
-        }
-        index += 1
-      }
-      return nil
-    }
-
     func finish(_ results: [XcodeProjectEdit.TargetResult]) throws(XcodeProjectError) -> XcodeProjectEdit {
       let edited: (bytes: [UInt8], splices: [PBXEditor.Splice])
       do {
@@ -489,7 +460,7 @@ public enum XcodeProjectEditor {
         throw unsupported(error)
       }
       // An edit that changes nothing goes through; any other would write LF lines among CR LF ones.
-      if !edited.splices.isEmpty, let crlf = Self.firstCRLF(in: document.bytes) { throw lineEndings(at: crlf) }
+      if !edited.splices.isEmpty, let crlf = editor.firstCRLFLineEnd() { throw lineEndings(at: crlf) }
       return XcodeProjectEdit(project: project, bytes: edited.bytes, changes: edited.splices, targets: results)
     }
   }

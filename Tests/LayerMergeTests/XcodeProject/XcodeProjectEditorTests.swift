@@ -182,17 +182,27 @@ import Testing
 
   /// Found by review: a CR LF inside a quoted string is the string's (some generators write line
   /// breaks raw there), not a line end, and an LF project holding one is edited as any other. A
-  /// quote in a comment does not start a string.
+  /// quote in a comment does not start a string; a string may be quoted with `'` too, and a `"`
+  /// inside it starts none.
   @Test func aCRLFInsideAQuotedStringIsNoLineEnd() throws {
     let fixture = PhaseShapeTests.fixtures.appendingPathComponent("BrandApp/BrandApp.xcodeproj/project.pbxproj")
-    let text = String(decoding: try Data(contentsOf: fixture), as: UTF8.self).replacing(
-      "\t\t\tname = Products;\n", with: "\t\t\tname = \"Prod\r\nucts\"; /* a \" in a comment */\n")
+    let original = String(decoding: try Data(contentsOf: fixture), as: UTF8.self)
+    let text = original.replacing(
+      "\t\t\tname = Products;\n",
+      with: "\t\t\tname = \"Prod\r\nucts\"; /* a \" in a comment */ wrapsLines = 'a\r\nb';\n")
     let project = try XcodeProjectReader.parse(Array(text.utf8), path: fixture.path)
     let install = try XcodeProjectEditor.install(Self.phase, in: project, targets: ["Acme"])
     #expect(install.changesFile)
     let installed = try XcodeProjectReader.parse(install.bytes, path: fixture.path)
     let uninstall = try XcodeProjectEditor.uninstall(phaseNamed: LocMergePhase.name, from: installed, targets: ["Acme"])
     #expect(uninstall.bytes == Array(text.utf8))
+    // A line that ends in CR LF after a `"` in a `'` string: refused there.
+    let crlf = original.replacing("\t\t\tname = Products;\n", with: "\t\t\tname = 'a\"b';\r\n")
+    let mixed = try XcodeProjectReader.parse(Array(crlf.utf8), path: fixture.path)
+    let error = #expect(throws: XcodeProjectError.self) {
+      try XcodeProjectEditor.install(Self.phase, in: mixed, targets: ["Acme"])
+    }
+    #expect(error?.position == TextPosition(line: 96, column: 17))
   }
 
   /// Found by the fuzz target: a target that lists the phase twice. Install keeps it, uninstall
