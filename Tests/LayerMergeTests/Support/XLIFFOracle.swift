@@ -205,16 +205,12 @@ enum XLIFFOracle {
       && ["declares", "UTF-32", "EBCDIC", "in the middle of a character"].contains { why.contains($0) }
   }
 
-  /// Whether libxml2 reads the bytes as UTF-8: no UTF-16 byte-order mark or `<?` in UTF-16, and
-  /// no declared encoding it converts from (ISO-8859-1, UTF-16LE, UTF-16BE; a bare UTF-16 on
-  /// such bytes it reports and then does not convert).
+  /// Whether libxml2 reads the bytes as UTF-8: no wider characters it detects
+  /// (``codeUnitLayout(_:)``), and no declared encoding it converts from (ISO-8859-1, UTF-16LE,
+  /// UTF-16BE; a bare UTF-16 on such bytes it reports and then does not convert).
   private static func isUTF8(declaredIn bytes: [UInt8]) -> Bool {
-    let head = Array(bytes.prefix(4))
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head == [0x3C, 0x00, 0x3F, 0x00]
-      || head == [0x00, 0x3C, 0x00, 0x3F]
-    {
-      return false
-    }
+    // Wider characters (UTF-16, UTF-32) libxml2 converts.
+    if codeUnitLayout(bytes).width > 1 { return false }
     let prolog = String(decoding: bytes.prefix(200), as: Unicode.ASCII.self)
     guard prolog.dropFirst(prolog.hasPrefix("\u{FFFD}") ? 3 : 0).hasPrefix("<?xml"),
       let declarationEnd = prolog.range(of: "?>"),
